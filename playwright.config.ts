@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
+
+/**
+ * Browser tests against the real server. Global set-up starts one server (free port, fresh
+ * temporary DATA_DIR) and tests/e2e/fixtures.ts points baseURL at it, so tests import
+ * { test, expect } from './fixtures' and call page.goto('/path').
+ * Chromium is Debian's (/usr/bin/chromium, see scripts/ensure-chromium.mjs), never a downloaded one.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  fullyParallel: true,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  globalTeardown: './tests/e2e/support/global-teardown.ts',
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
+    },
+    navigationTimeout: 15_000,
+    actionTimeout: 10_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+});

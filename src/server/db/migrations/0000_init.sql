@@ -1,0 +1,1 @@
+-- Baseline migration: opens the migration history; each domain's tables come in the migrations after it.

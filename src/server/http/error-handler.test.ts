@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { AppError } from './app-error';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  const { app } = testApp;
+  app.post('/api/v1/test/echo', { schema: { body: z.object({ name: z.string().max(5) }).strict() } }, async (request) => request.body);
+  app.get('/api/v1/test/boom', async () => {
+    throw new Error('secret internals at /srv/app.ts:12');
+  });
+  app.get('/api/v1/test/app-error', async () => {
+    throw AppError.conflict('Number no longer available');
+  });
+  app.get('/api/v1/test/database-down', async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
+  await app.ready();
+});
+
+afterAll(() => testApp.close());
+
+describe('the error shape', () => {
+  it('answers a malformed JSON body with 400 invalid_json, even on an unknown route', async () => {
+    for (const url of ['/api/v1/anything', '/api/v1/test/echo']) {
+      const response = await testApp.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { code: 'invalid_json', message: 'The request body is not valid JSON' } });
+    }
+  });
+
+  it('names the bad field of a body that fails its schema', async () => {
+    const tooLong = await testApp.app.inject({ method: 'POST', url: '/api/v1/test/echo', payload: { name: 'abcdefgh' } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error).toMatchObject({ code: 'invalid_input', field: 'name' });
+    expect(tooLong.json().error.message).toMatch(/^name: /);
+
+    const unknownField = await testApp.app.inject({ method: 'POST', url: '/api/v1/test/echo', payload: { name: 'ab', admin: true } });
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json().error.code).toBe('invalid_input');
+  });
+
+  it('answers an unknown API route with 404 in the error shape', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No route GET /api/v1/nope' } });
+  });
+
+  it('hides the details of an unexpected error', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/test/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('passes an AppError through with its status, code and message', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/test/app-error' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: { code: 'conflict', message: 'Number no longer available' } });
+  });
+
+  it('answers 503 when the database cannot be reached', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/test/database-down' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error.code).toBe('database_unavailable');
+  });
+});

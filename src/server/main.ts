@@ -1,0 +1,93 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { lockDataDir, DataDirLockedError } from './db/data-dir-lock';
+import { openDatabase, type DatabaseHandle } from './db/client';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(message: string): never {
+  process.stderr.write(`voxline: ${message}\n`);
+  process.exit(1);
+}
+
+async function openConfiguredDatabase(config: Config): Promise<{ database: DatabaseHandle; unlock: () => void }> {
+  if (config.DATABASE_URL) {
+    return { database: await openDatabase({ kind: 'postgres', url: config.DATABASE_URL }), unlock: () => {} };
+  }
+  const unlock = lockDataDir(config.dataDir);
+  try {
+    return { database: await openDatabase({ kind: 'pglite', dataDir: config.dataDir }), unlock };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  // `npm start` checks the configuration before spending time on the web build.
+  if (process.argv.includes('--check-config')) return;
+
+  let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  try {
+    opened = await openConfiguredDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    const target = config.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+    fail(`cannot open ${target}: ${(error as Error).message}`);
+  }
+  const { database, unlock } = opened;
+
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close().catch(() => {});
+    unlock();
+    fail(`database migration failed: ${(error as Error).message}`);
+  }
+
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => {
+    await database.close();
+    unlock();
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      unlock();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  try {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (error) {
+    await app.close().catch(() => {});
+    fail(`cannot listen on ${config.HOST}:${config.PORT}: ${(error as Error).message}`);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  app.log.info({ url: `http://localhost:${port}`, database: database.driver }, `Voxline is ready at http://localhost:${port}`);
+}
+
+void main();

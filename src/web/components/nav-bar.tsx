@@ -1,0 +1,82 @@
+import { LogOutIcon, MenuIcon, PhoneIcon, SettingsIcon, XIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { useSignOut } from '../lib/sign-out';
+import { cn } from '../lib/utils';
+import { Button } from './ui/button';
+
+const links = [
+  { to: '/dialer', label: 'Dialer', mobileLabel: 'Dialer' },
+  { to: '/contacts', label: 'Contacts', mobileLabel: 'Contacts' },
+  { to: '/call-settings', label: 'Call Settings', mobileLabel: 'Call Settings' },
+  { to: '/settings', label: 'Subscription', mobileLabel: 'Settings' },
+] as const;
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
+  );
+}
+
+/** SPEC §2: the signed-in navigation, collapsing into a menu on narrow screens. */
+export function NavBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const signOut = useSignOut();
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+        <Link to="/dialer" className="mr-4 flex items-center gap-2 font-semibold">
+          <PhoneIcon className="size-5 text-primary" aria-hidden="true" />
+          Voxline
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="ml-auto flex items-center gap-1">
+          <Button asChild variant="ghost" size="icon">
+            <Link to="/settings" aria-label="Settings" title="Settings">
+              <SettingsIcon />
+            </Link>
+          </Button>
+          <Button variant="ghost" onClick={() => void signOut()}>
+            <LogOutIcon />
+            <span className="sr-only sm:not-sr-only">Sign out</span>
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <XIcon /> : <MenuIcon />}
+          </Button>
+        </div>
+      </nav>
+      {menuOpen && (
+        <nav id={menuId} aria-label="Mobile" className="border-t md:hidden">
+          <ul className="flex flex-col gap-1 p-2">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={(state) => cn(linkClass(state), 'block')} onClick={() => setMenuOpen(false)}>
+                  {link.mobileLabel}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

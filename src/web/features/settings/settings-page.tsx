@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/page-heading';
+
+export function SettingsPage() {
+  return <PageHeading title="Settings" />;
+}

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import { apiErrorSchema } from '../../common/api/errors';
+
+/** A failed API call in the one known shape; status 0 means the server could not be reached. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+
+  static network() {
+    return new ApiError(0, 'network', 'Cannot reach Voxline. Check your connection and try again.');
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions<TBody> {
+  body?: TBody;
+  bodySchema?: z.ZodType<TBody>;
+  signal?: AbortSignal;
+}
+
+async function request<TResult, TBody = unknown>(
+  method: Method,
+  path: string,
+  responseSchema: z.ZodType<TResult>,
+  { body, bodySchema, signal }: RequestOptions<TBody> = {},
+): Promise<TResult> {
+  const payload = body === undefined ? undefined : JSON.stringify(bodySchema ? bodySchema.parse(body) : body);
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: payload === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: payload,
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw ApiError.network();
+  }
+  const text = await response.text();
+  const json: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(json);
+    if (parsed.success) {
+      const { code, message, field } = parsed.data.error;
+      throw new ApiError(response.status, code, message, field);
+    }
+    throw new ApiError(response.status, 'http_error', `The server answered ${response.status}`);
+  }
+  const parsed = responseSchema.safeParse(json);
+  if (!parsed.success) throw new ApiError(response.status, 'bad_response', 'The server sent an answer this page does not understand');
+  return parsed.data;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The one client every page uses for /api/v1: bodies checked against the shared zod schemas both ways. */
+export const api = {
+  get: <T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal) => request('GET', path, schema, { signal }),
+  post: <T, B>(path: string, schema: z.ZodType<T>, body?: B, bodySchema?: z.ZodType<B>) => request('POST', path, schema, { body, bodySchema }),
+  put: <T, B>(path: string, schema: z.ZodType<T>, body?: B, bodySchema?: z.ZodType<B>) => request('PUT', path, schema, { body, bodySchema }),
+  patch: <T, B>(path: string, schema: z.ZodType<T>, body?: B, bodySchema?: z.ZodType<B>) => request('PATCH', path, schema, { body, bodySchema }),
+  delete: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema),
+};

@@ -1,0 +1,18 @@
+/** Session-storage key of a payment reference waiting to be verified once the visitor is signed in. */
+export const PENDING_PAYMENT_KEY = 'pendingPaymentReference';
+
+export function savePendingPaymentReference(reference: string) {
+  try {
+    window.sessionStorage.setItem(PENDING_PAYMENT_KEY, reference);
+  } catch {
+    // Without session storage the reference is simply not remembered.
+  }
+}
+
+export function readPendingPaymentReference(): string | null {
+  try {
+    return window.sessionStorage.getItem(PENDING_PAYMENT_KEY);
+  } catch {
+    return null;
+  }
+}

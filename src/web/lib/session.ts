@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sessionSchema, type Session } from '../../common/api/session';
+import { api, ApiError } from './api-client';
+
+/** The signed-in user, or null when the server answers 401. */
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: async ({ signal }): Promise<Session | null> => {
+    try {
+      return await api.get('/session', sessionSchema, signal);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+});
+
+export function useSession() {
+  return useQuery(sessionQuery);
+}

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { sessionQuery } from './session';
+
+// SPEC §8: 401, 403 and 404 on sign-out mean the session is already gone, which is what was asked.
+const ALREADY_SIGNED_OUT = new Set([401, 403, 404]);
+
+async function signOutEverywhere() {
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin' });
+  } catch {
+    throw new Error('Cannot reach Voxline. Check your connection and try again.');
+  }
+  if (!response.ok && !ALREADY_SIGNED_OUT.has(response.status)) {
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string }; message?: string } | null;
+    throw new Error(body?.error?.message ?? body?.message ?? 'Failed to log out');
+  }
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await signOutEverywhere();
+    } catch (error) {
+      toast.error('Error', { description: (error as Error).message || 'Failed to log out' });
+      return;
+    }
+    queryClient.setQueryData(sessionQuery.queryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] });
+    toast.success('Logged out', { description: 'You have been successfully logged out' });
+    await navigate('/', { replace: true });
+  };
+}

@@ -1,0 +1,39 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppLayout } from './components/app-layout';
+import { RequireSession } from './components/require-session';
+
+// Each page is its own chunk, loaded when its route is first visited.
+export const routes: RouteObject[] = [
+  { path: '/', lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }) },
+  { path: '/auth', lazy: async () => ({ Component: (await import('./features/auth/auth-page')).AuthPage }) },
+  {
+    path: '/payment/callback',
+    lazy: async () => ({ Component: (await import('./features/payment-callback/payment-callback-page')).PaymentCallbackPage }),
+  },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/dialer', lazy: async () => ({ Component: (await import('./features/dialer/dialer-page')).DialerPage }) },
+          { path: '/contacts', lazy: async () => ({ Component: (await import('./features/contacts/contacts-page')).ContactsPage }) },
+          {
+            path: '/call-settings',
+            lazy: async () => ({ Component: (await import('./features/call-settings/call-settings-page')).CallSettingsPage }),
+          },
+          { path: '/settings', lazy: async () => ({ Component: (await import('./features/settings/settings-page')).SettingsPage }) },
+          {
+            path: '/payment/receipt',
+            lazy: async () => ({ Component: (await import('./features/payment-receipt/payment-receipt-page')).PaymentReceiptPage }),
+          },
+        ],
+      },
+    ],
+  },
+  { path: '*', lazy: async () => ({ Component: (await import('./features/not-found/not-found-page')).NotFoundPage }) },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes, { basename: '/' });
+}
