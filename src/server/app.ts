@@ -5,9 +5,17 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { accountRoutes } from './account/routes';
+import { createAuth } from './auth/auth';
+import { authLinkRoutes, authRoutes } from './auth/routes';
+import { resolveAuthSecret } from './auth/secret';
 import { healthRoutes } from './health/routes';
 import { installErrorHandling } from './http/error-handler';
-import { sessionRoutes } from './session/routes';
+import { refuseForeignOrigins } from './http/origin-check';
+import { RateLimiter } from './http/rate-limiter';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { outboxRoutes } from './mail/routes';
+import { preferencesRoutes } from './preferences/routes';
 import { serveWebApp } from './static-site/serve-web-app';
 
 export interface AppDependencies {
@@ -15,12 +23,13 @@ export interface AppDependencies {
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   webRoot?: string;
+  mailer?: Mailer;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Assembles the server: infrastructure first, then one plugin per domain, then the web app. */
-export async function buildApp({ config, database, logger, webRoot = defaultWebRoot }: AppDependencies) {
+export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
@@ -55,14 +64,24 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  refuseForeignOrigins(app, config.publicUrl);
+
+  const db = database.db;
+  const mail = mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(db, app.log));
+  const auth = createAuth({ config, db, mailer: mail, secret: resolveAuthSecret(config) });
+  const rateLimiter = new RateLimiter();
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(sessionRoutes);
+      await api.register(authRoutes, { auth, config, db, rateLimiter });
+      await api.register(accountRoutes, { auth, db });
+      await api.register(preferencesRoutes, { auth, db });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(authLinkRoutes, { auth, config });
+  if (config.NODE_ENV !== 'production') await app.register(outboxRoutes, { db });
 
   await serveWebApp(app, webRoot);
   return app;

@@ -23,7 +23,17 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).default('info'),
-  PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  REQUIRE_EMAIL_VERIFICATION: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3, 'must be an address such as "Voxline <no-reply@example.com>"').default('Voxline <no-reply@voxline.localhost>'),
+}).refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET, {
+  path: ['AUTH_SECRET'],
+  message: 'is required in production (at least 32 random characters)',
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string; publicUrl: string };

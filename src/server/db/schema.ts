@@ -1,2 +1,4 @@
-/** The database schema. Each domain adds its tables here; drizzle-kit generates migrations from it. */
-export {};
+/** The database schema: each domain's tables, gathered for Drizzle and drizzle-kit. */
+export * from '../auth/schema';
+export * from '../mail/schema';
+export * from '../preferences/schema';

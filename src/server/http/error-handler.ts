@@ -56,6 +56,8 @@ function toApiError(error: FastifyError | AppError | Error): { status: number; b
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const { status, body } = toApiError(error);
+    const retryAfter = error instanceof AppError && status === 429 ? (error.cause as { retryAfterSec?: number } | undefined)?.retryAfterSec : undefined;
+    if (retryAfter) void reply.header('retry-after', String(retryAfter));
     if (status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
     else request.log.info({ code: body.code, url: request.url }, body.message);
     return sendError(reply, status, body);

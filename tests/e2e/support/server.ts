@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 
 /**
- * Starts the real Voxline server for the E2E suite: `src/server/main.ts` under tsx, on a free port
- * (PORT=0), with a fresh temporary DATA_DIR, and waits for its "Voxline is ready at <url>" log line.
+ * Starts the real Voxline server for the E2E suite: `src/server/main.ts` under tsx, on a free port,
+ * with a fresh temporary DATA_DIR, and waits for its "Voxline is ready at <url>" log line.
  */
 
 const READY_MESSAGE = /^Voxline is ready at (http:\/\/\S+)$/;
@@ -80,6 +81,18 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
+/**
+ * A port nothing listens on now. The server is given a real number rather than PORT=0 because its
+ * PUBLIC_URL (links in mail, trusted origin) defaults to http://localhost:PORT.
+ */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 export async function startServer({ root, readyTimeoutMs = 60_000, env = {}, echo = false }: StartServerOptions): Promise<StartedServer> {
   const entry = path.join(root, 'src/server/main.ts');
   if (!fs.existsSync(entry)) throw new ServerStartError(`cannot start the server: ${entry} does not exist`);
@@ -99,7 +112,7 @@ export async function startServer({ root, readyTimeoutMs = 60_000, env = {}, ech
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     HOST: '127.0.0.1',
-    PORT: '0',
+    PORT: String(await freePort()),
     DATA_DIR: dataDir,
     ...env,
   });

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhoneNumber, toE164 } from './phone';
+
+describe('toE164', () => {
+  it('reads international and national forms', () => {
+    expect(toE164('+1 (415) 555-2671')).toBe('+14155552671');
+    expect(toE164('020 7946 0958', 'GB')).toBe('+442079460958');
+    expect(toE164('+44 20 7946 0958')).toBe('+442079460958');
+  });
+
+  it('refuses what is not a valid number', () => {
+    expect(toE164('12345')).toBeNull();
+    expect(toE164('hello')).toBeNull();
+    expect(toE164('')).toBeNull();
+  });
+});
+
+describe('formatPhoneNumber', () => {
+  it('shows +1 numbers as +1 (AAA) BBB-CCCC (SPEC §5)', () => {
+    expect(formatPhoneNumber('+14155550100')).toBe('+1 (415) 555-0100');
+  });
+
+  it('shows other numbers in international format', () => {
+    expect(formatPhoneNumber('+442079460958')).toBe('+44 20 7946 0958');
+  });
+});

@@ -1,0 +1,13 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+
+/** The number in E.164 (+14155550100) when it is valid, else null. Without a + it is read in `defaultCountry`. */
+export function toE164(input: string, defaultCountry?: CountryCode): string | null {
+  const parsed = parsePhoneNumberFromString(input.trim(), defaultCountry);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** SPEC §5: +1 numbers of 12 characters show as +1 (AAA) BBB-CCCC; others in international format. */
+export function formatPhoneNumber(e164: string): string {
+  if (/^\+1\d{10}$/.test(e164)) return `+1 (${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}

@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  okSchema,
+  passwordResetConfirmBodySchema,
+  passwordResetRequestBodySchema,
+  signInBodySchema,
+  signInResultSchema,
+  signUpBodySchema,
+  signUpResultSchema,
+  twoFactorVerifyBodySchema,
+} from '../../common/api/auth';
+import { sessionSchema } from '../../common/api/session';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { AppError } from '../http/app-error';
+import type { RateLimiter } from '../http/rate-limiter';
+import type { Auth } from './auth';
+import { authHeaders, forwardCookies, translateAuthError } from './better-auth-bridge';
+import { findCurrentUser } from './current-user';
+import { session as sessionTable } from './schema';
+import { claimTwoFactorCode } from './two-factor-replay';
+
+const MINUTE = 60_000;
+const limits = {
+  signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  signInPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  signInPerEmail: { limit: 10, windowMs: 15 * MINUTE },
+  twoFactorPerIp: { limit: 10, windowMs: 5 * MINUTE },
+  resetPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  resetPerEmail: { limit: 3, windowMs: 15 * MINUTE },
+};
+
+const invalidCredentials = new AppError(401, 'invalid_credentials', 'Invalid email or password');
+const invalidCode = new AppError(401, 'invalid_code', 'That code is not valid. Check your authenticator app and try again.');
+
+interface AuthRouteOptions {
+  auth: Auth;
+  config: Config;
+  db: Database;
+  rateLimiter: RateLimiter;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, config, db, rateLimiter }) => {
+  app.post('/auth/sign-up', { schema: { body: signUpBodySchema, response: { 201: signUpResultSchema } } }, async (request, reply) => {
+    rateLimiter.hit(`sign-up:ip:${request.ip}`, limits.signUpPerIp);
+    const { fullName, email, password } = request.body;
+    try {
+      await auth.api.signUpEmail({ body: { name: fullName, email, password, callbackURL: '/auth' }, headers: authHeaders(request) });
+    } catch (error) {
+      translateAuthError(error);
+    }
+    return reply.code(201).send({ emailVerificationRequired: config.REQUIRE_EMAIL_VERIFICATION });
+  });
+
+  app.post('/auth/sign-in', { schema: { body: signInBodySchema, response: { 200: signInResultSchema } } }, async (request, reply) => {
+    const { email, password } = request.body;
+    rateLimiter.hit(`sign-in:ip:${request.ip}`, limits.signInPerIp);
+    rateLimiter.hit(`sign-in:email:${email.toLowerCase()}`, limits.signInPerEmail);
+    try {
+      const { headers, response } = await auth.api.signInEmail({
+        body: { email, password, callbackURL: '/auth' },
+        headers: authHeaders(request),
+        returnHeaders: true,
+      });
+      forwardCookies(reply, headers);
+      if ('twoFactorRedirect' in response && response.twoFactorRedirect) return { status: 'two-factor-required' as const };
+      if (!('user' in response)) throw new Error('better-auth signed in without a user');
+      return { status: 'signed-in' as const, user: { id: response.user.id, email: response.user.email, fullName: response.user.name } };
+    } catch (error) {
+      translateAuthError(error, {
+        INVALID_EMAIL_OR_PASSWORD: invalidCredentials,
+        EMAIL_NOT_VERIFIED: new AppError(403, 'email_not_verified', 'Please confirm your email address first: we have sent you a new link.'),
+      });
+    }
+  });
+
+  app.post('/auth/two-factor', { schema: { body: twoFactorVerifyBodySchema, response: { 200: signInResultSchema } } }, async (request, reply) => {
+    rateLimiter.hit(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp);
+    const code = request.body.code.replace(/\s+/g, '');
+    const isTotp = /^\d{6}$/.test(code);
+    let result: { headers: Headers; response: { token?: string | undefined; user: { id: string; email: string; name: string } } };
+    try {
+      result = isTotp
+        ? await auth.api.verifyTOTP({ body: { code }, headers: authHeaders(request), returnHeaders: true })
+        : await auth.api.verifyBackupCode({ body: { code }, headers: authHeaders(request), returnHeaders: true });
+    } catch (error) {
+      translateAuthError(error, {
+        INVALID_CODE: invalidCode,
+        INVALID_BACKUP_CODE: invalidCode,
+        INVALID_TWO_FACTOR_COOKIE: new AppError(401, 'two_factor_expired', 'Your sign-in attempt has expired. Please log in again.'),
+      });
+    }
+    const { user, token } = result.response;
+    if (isTotp && !(await claimTwoFactorCode(db, user.id, code))) {
+      if (token) await db.delete(sessionTable).where(eq(sessionTable.token, token));
+      throw new AppError(401, 'code_already_used', 'That code was already used. Wait for the next code in your authenticator app.');
+    }
+    forwardCookies(reply, result.headers);
+    return { status: 'signed-in' as const, user: { id: user.id, email: user.email, fullName: user.name } };
+  });
+
+  app.post('/auth/password-reset', { schema: { body: passwordResetRequestBodySchema, response: { 200: okSchema } } }, async (request) => {
+    const email = request.body.email.toLowerCase();
+    rateLimiter.hit(`reset:ip:${request.ip}`, limits.resetPerIp);
+    rateLimiter.hit(`reset:email:${email}`, limits.resetPerEmail);
+    try {
+      await auth.api.requestPasswordReset({ body: { email }, headers: authHeaders(request) });
+    } catch (error) {
+      translateAuthError(error);
+    }
+    // The same answer whether or not the address has an account.
+    return { ok: true as const, message: 'If an account uses this address, a reset link is on its way.' };
+  });
+
+  app.post('/auth/password-reset/confirm', { schema: { body: passwordResetConfirmBodySchema, response: { 200: okSchema } } }, async (request) => {
+    rateLimiter.hit(`reset:ip:${request.ip}`, limits.resetPerIp);
+    const { token, newPassword } = request.body;
+    try {
+      await auth.api.resetPassword({ body: { token, newPassword }, headers: authHeaders(request) });
+    } catch (error) {
+      translateAuthError(error, { INVALID_TOKEN: new AppError(400, 'invalid_token', 'This reset link is invalid or has expired', 'token') });
+    }
+    return { ok: true as const };
+  });
+
+  app.post('/auth/sign-out', { schema: { response: { 200: okSchema } } }, async (request, reply) => {
+    const headers = authHeaders(request);
+    const user = await findCurrentUser(auth, request, reply);
+    // SPEC §4: global scope. Every session of the user ends, not only this browser's.
+    if (user) await auth.api.revokeSessions({ headers });
+    try {
+      const result = await auth.api.signOut({ headers, returnHeaders: true });
+      forwardCookies(reply, result.headers);
+    } catch (error) {
+      // A session that is already gone is what signing out asks for.
+      translateAuthError(error, {});
+    }
+    return { ok: true as const };
+  });
+
+  app.get('/session', { schema: { response: { 200: sessionSchema } } }, async (request, reply) => {
+    const user = await findCurrentUser(auth, request, reply);
+    if (!user) throw AppError.unauthenticated();
+    return { user };
+  });
+};
+
+/** The links in confirmation emails point at better-auth's verify-email endpoint, served as is. */
+export const authLinkRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: Config }> = async (app, { auth, config }) => {
+  app.get('/api/auth/verify-email', async (request, reply) => {
+    const url = new URL(request.url, config.publicUrl);
+    const response = await auth.handler(new Request(url, { method: 'GET', headers: authHeaders(request) }));
+    forwardCookies(reply, response.headers);
+    const location = response.headers.get('location');
+    if (location) return reply.redirect(location, response.status === 301 ? 301 : 302);
+    return reply.code(response.status).type(response.headers.get('content-type') ?? 'application/json').send(await response.text());
+  });
+};

@@ -1,0 +1,48 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { mailOutbox } from './schema';
+
+const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+});
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Development only (never registered in production): the mail that was kept instead of sent. */
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const latest = async () => {
+    const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
+    return rows.map((row) => ({ id: row.id, to: row.to, subject: row.subject, text: row.text, links: row.links, createdAt: row.createdAt.toISOString() }));
+  };
+
+  app.get('/api/v1/dev/outbox', { schema: { response: { 200: z.object({ messages: z.array(outboxMessageSchema) }) } } }, async () => ({
+    messages: await latest(),
+  }));
+
+  app.get('/dev/outbox', async (_request, reply) => {
+    const messages = await latest();
+    const items = messages
+      .map(
+        (message) => `<article>
+  <h2>${escapeHtml(message.subject)}</h2>
+  <p>To ${escapeHtml(message.to)} · ${escapeHtml(message.createdAt)}</p>
+  <pre>${escapeHtml(message.text)}</pre>
+  <ul>${message.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul>
+</article>`,
+      )
+      .join('\n');
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Voxline outbox</title></head>
+<body><h1>Outbox</h1><p>Mail kept instead of sent (no SMTP_URL). Newest first.</p>
+${items || '<p>No messages yet.</p>'}</body></html>`);
+  });
+};

@@ -1,0 +1,15 @@
+import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from '../auth/schema';
+
+/** SPEC §3 preferences, one row per user once they save any; defaults live in src/common. */
+export const preferences = pgTable('preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  darkMode: boolean('dark_mode').notNull(),
+  notifications: boolean('notifications').notNull(),
+  callHistory: boolean('call_history').notNull(),
+  dataUsage: boolean('data_usage').notNull(),
+  autoAnswer: boolean('auto_answer').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

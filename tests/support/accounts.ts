@@ -1,0 +1,16 @@
+import { expect } from 'vitest';
+import type { App } from '../../src/server/app';
+import { TestBrowser, uniqueEmail } from './test-browser';
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** Signs a new user up and in; returns their browser and address. */
+export async function newSignedInUser(app: App, fullName = 'Test User') {
+  const email = uniqueEmail();
+  const signUp = await new TestBrowser(app).post('/api/v1/auth/sign-up', { fullName, email, password: TEST_PASSWORD });
+  expect(signUp.statusCode, signUp.body).toBe(201);
+  const browser = new TestBrowser(app);
+  const signIn = await browser.post('/api/v1/auth/sign-in', { email, password: TEST_PASSWORD });
+  expect(signIn.statusCode, signIn.body).toBe(200);
+  return { browser, email, userId: signIn.json().user.id as string };
+}
