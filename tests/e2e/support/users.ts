@@ -1,0 +1,31 @@
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+let counter = 0;
+
+/** An address no other test uses, even across runs against the same server. */
+export function uniqueEmail(label: string) {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/** Signs a new person up through the Auth page, as they would. Leaves the Login tab showing. */
+export async function signUpThroughPage(page: Page, fullName: string, email: string, password = PASSWORD) {
+  await page.goto('/auth?tab=signup');
+  const panel = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await panel.getByLabel('Full Name').fill(fullName);
+  await panel.getByLabel('Email').fill(email);
+  await panel.getByLabel('Password').fill(password);
+  await panel.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Account created')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+}
+
+export async function logInThroughPage(page: Page, email: string, password = PASSWORD) {
+  const panel = page.getByRole('tabpanel', { name: 'Login' });
+  await panel.getByLabel('Email').fill(email);
+  await panel.getByLabel('Password').fill(password);
+  await panel.getByRole('button', { name: 'Log in' }).click();
+}
