@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from './components/ui/sonner';
+import { PreferencesThemeSync } from './lib/preferences';
 import { ThemeProvider } from './lib/theme';
 
 /** Providers every page shares; the router or a test renders inside. */
@@ -8,6 +9,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
+        <PreferencesThemeSync />
         {children}
         <Toaster />
       </ThemeProvider>

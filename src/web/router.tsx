@@ -1,9 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './components/app-layout';
+import { PageLoading } from './components/page-loading';
 import { RequireSession } from './components/require-session';
 
 // Each page is its own chunk, loaded when its route is first visited.
-export const routes: RouteObject[] = [
+const pages: RouteObject[] = [
   { path: '/', lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }) },
   { path: '/auth', lazy: async () => ({ Component: (await import('./features/auth/auth-page')).AuthPage }) },
   {
@@ -33,6 +34,9 @@ export const routes: RouteObject[] = [
   },
   { path: '*', lazy: async () => ({ Component: (await import('./features/not-found/not-found-page')).NotFoundPage }) },
 ];
+
+// The first page's chunk is loading while the app starts: show the same text as every other wait.
+export const routes: RouteObject[] = [{ HydrateFallback: PageLoading, children: pages }];
 
 export function createRouter() {
   return createBrowserRouter(routes, { basename: '/' });

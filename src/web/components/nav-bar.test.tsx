@@ -49,18 +49,18 @@ describe('NavBar', () => {
   });
 
   it('signs out, says so and goes home', async () => {
-    const { fetchStub, calls } = stubFetch({ '/api/auth/sign-out': { status: 200, body: { success: true } } });
+    const { fetchStub, calls } = stubFetch({ '/api/v1/auth/sign-out': { status: 200, body: { success: true } } });
     vi.stubGlobal('fetch', fetchStub);
     const { router } = renderNav();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(calls[0]).toMatchObject({ url: '/api/auth/sign-out', init: { method: 'POST' } });
+    expect(calls[0]).toMatchObject({ url: '/api/v1/auth/sign-out', init: { method: 'POST' } });
     expect(await screen.findByText('Logged out')).toBeInTheDocument();
     expect(screen.getByText('You have been successfully logged out')).toBeInTheDocument();
   });
 
   it('counts a sign-out whose session is already gone as success', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/auth/sign-out': { status: 401 } }).fetchStub);
+    vi.stubGlobal('fetch', stubFetch({ '/api/v1/auth/sign-out': { status: 401 } }).fetchStub);
     const { router } = renderNav();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -68,7 +68,7 @@ describe('NavBar', () => {
   });
 
   it('stays and shows the error when sign-out fails', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/auth/sign-out': { status: 500, body: { error: { code: 'internal', message: 'Database down' } } } }).fetchStub);
+    vi.stubGlobal('fetch', stubFetch({ '/api/v1/auth/sign-out': { status: 500, body: { error: { code: 'internal', message: 'Database down' } } } }).fetchStub);
     const { router } = renderNav();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByText('Database down')).toBeInTheDocument();

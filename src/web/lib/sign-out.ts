@@ -9,7 +9,7 @@ const ALREADY_SIGNED_OUT = new Set([401, 403, 404]);
 async function signOutEverywhere() {
   let response: Response;
   try {
-    response = await fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin' });
+    response = await fetch('/api/v1/auth/sign-out', { method: 'POST', credentials: 'same-origin' });
   } catch {
     throw new Error('Cannot reach Voxline. Check your connection and try again.');
   }

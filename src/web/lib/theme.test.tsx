@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ThemeToggle } from '../components/theme-toggle';
-import { initialTheme, ThemeProvider } from './theme';
+import { useEffect } from 'react';
+import { initialTheme, ThemeProvider, useTheme, type Theme } from './theme';
 
 function preferDark(dark: boolean) {
   vi.spyOn(window, 'matchMedia').mockImplementation(
@@ -52,5 +53,34 @@ describe('ThemeToggle', () => {
     expect(root).toHaveClass('light');
     expect(root).not.toHaveClass('dark');
     expect(window.localStorage.getItem('theme')).toBe('light');
+  });
+});
+
+describe('subscribeToThemeChoice', () => {
+  it("hears the visitor's toggles, not themes applied by the app", async () => {
+    preferDark(false);
+    const heard: Theme[] = [];
+    function Probe() {
+      const { setTheme, subscribeToThemeChoice } = useTheme();
+      useEffect(() => subscribeToThemeChoice((theme) => heard.push(theme)), [subscribeToThemeChoice]);
+      return (
+        <button type="button" onClick={() => setTheme('dark')}>
+          Apply dark
+        </button>
+      );
+    }
+    render(
+      <ThemeProvider>
+        <Probe />
+        <ThemeToggle />
+      </ThemeProvider>,
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Apply dark' }));
+    expect(document.documentElement).toHaveClass('dark');
+    expect(heard).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to light mode' }));
+    expect(heard).toEqual(['light']);
   });
 });

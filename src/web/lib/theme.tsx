@@ -27,10 +27,16 @@ export function applyThemeClass(theme: Theme) {
   root.style.colorScheme = theme;
 }
 
+type ThemeChoiceListener = (theme: Theme) => void;
+
 interface ThemeContextValue {
   theme: Theme;
+  /** Applies a theme, e.g. one loaded from the signed-in user's preferences. Listeners are not told. */
   setTheme: (theme: Theme) => void;
+  /** The visitor's own choice: applies the other theme and tells the listeners. */
   toggleTheme: () => void;
+  /** Hears the visitor's choices (a signed-in user's are saved to their preferences); returns the unsubscribe function. */
+  subscribeToThemeChoice: (listener: ThemeChoiceListener) => () => void;
 }
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
@@ -52,9 +58,30 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     setThemeState(next);
   }, []);
 
+  // Signed-out visitors have no listener: their choice lives in local storage only.
+  const [listeners] = useState(() => new Set<ThemeChoiceListener>());
+  const subscribeToThemeChoice = useCallback(
+    (listener: ThemeChoiceListener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    [listeners],
+  );
+
   const value = useMemo(
-    () => ({ theme, setTheme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') }),
-    [theme, setTheme],
+    () => ({
+      theme,
+      setTheme,
+      toggleTheme: () => {
+        const next = theme === 'dark' ? 'light' : 'dark';
+        setTheme(next);
+        for (const listener of listeners) listener(next);
+      },
+      subscribeToThemeChoice,
+    }),
+    [theme, setTheme, listeners, subscribeToThemeChoice],
   );
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
