@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneNumber, toE164 } from './phone';
+import { formatPhoneNumber, fromMsisdn, isReservedNumber, toE164, toMsisdn } from './phone';
 
 describe('toE164', () => {
   it('reads international and national forms', () => {
@@ -22,5 +22,23 @@ describe('formatPhoneNumber', () => {
 
   it('shows other numbers in international format', () => {
     expect(formatPhoneNumber('+442079460958')).toBe('+44 20 7946 0958');
+  });
+});
+
+describe('isReservedNumber', () => {
+  it('holds back the fictional 555-0100 to 555-0199 range, the sound-test line included', () => {
+    expect(isReservedNumber('+14155550100')).toBe(true);
+    expect(isReservedNumber('+12125550199')).toBe(true);
+    expect(isReservedNumber('+14155550200')).toBe(false);
+    expect(isReservedNumber('+14155550099')).toBe(false);
+    expect(isReservedNumber('+442079460958')).toBe(false);
+  });
+});
+
+describe('msisdn', () => {
+  it('is E.164 without the plus', () => {
+    expect(toMsisdn('+14155552671')).toBe('14155552671');
+    expect(fromMsisdn('14155552671')).toBe('+14155552671');
+    expect(fromMsisdn('+14155552671')).toBe('+14155552671');
   });
 });

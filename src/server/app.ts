@@ -9,13 +9,19 @@ import { accountRoutes } from './account/routes';
 import { createAuth } from './auth/auth';
 import { authLinkRoutes, authRoutes } from './auth/routes';
 import { resolveAuthSecret } from './auth/secret';
+import { contactsRoutes } from './contacts/routes';
 import { healthRoutes } from './health/routes';
 import { installErrorHandling } from './http/error-handler';
 import { refuseForeignOrigins } from './http/origin-check';
 import { RateLimiter } from './http/rate-limiter';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/routes';
+import { numbersRoutes } from './numbers/routes';
+import { findRentedNumbers } from './numbers/service';
+import { vonagePhoneRoutes } from './numbers/vonage-phone-routes';
 import { preferencesRoutes } from './preferences/routes';
+import { createTelephonyProvider } from './providers/telephony/create-telephony-provider';
+import type { TelephonyProvider } from './providers/telephony/telephony-provider';
 import { serveWebApp } from './static-site/serve-web-app';
 
 export interface AppDependencies {
@@ -24,12 +30,14 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   webRoot?: string;
   mailer?: Mailer;
+  /** Replaces the provider TELEPHONY names (tests inject fakes and failing providers). */
+  telephony?: TelephonyProvider;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Assembles the server: infrastructure first, then one plugin per domain, then the web app. */
-export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer }: AppDependencies) {
+export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
@@ -70,6 +78,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const mail = mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(db, app.log));
   const auth = createAuth({ config, db, mailer: mail, secret: resolveAuthSecret(config) });
   const rateLimiter = new RateLimiter();
+  const telephony = givenTelephony ?? (await createTelephonyProvider(config, { findRented: (numbers) => findRentedNumbers(db, numbers) }));
 
   await app.register(
     async (api) => {
@@ -77,9 +86,12 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       await api.register(authRoutes, { auth, config, db, rateLimiter });
       await api.register(accountRoutes, { auth, db });
       await api.register(preferencesRoutes, { auth, db });
+      await api.register(numbersRoutes, { auth, db, telephony, rateLimiter });
+      await api.register(contactsRoutes, { auth, db });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(vonagePhoneRoutes, { prefix: '/functions/v1', auth, db, telephony, rateLimiter });
   await app.register(authLinkRoutes, { auth, config });
   if (config.NODE_ENV !== 'production') await app.register(outboxRoutes, { db });
 

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configSchema, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('fills every default when nothing is set', () => {
@@ -40,5 +42,58 @@ describe('loadConfig', () => {
     expect(message).toContain('PORT must be a whole number');
     expect(message).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://db")');
     expect(message).toContain('LOG_LEVEL must be one of');
+  });
+
+  it('uses the virtual carrier unless TELEPHONY says vonage', () => {
+    expect(loadConfig({}).TELEPHONY).toBe('local');
+    expect(() => loadConfig({ TELEPHONY: 'twilio' })).toThrow('Invalid configuration: TELEPHONY must be local or vonage (got "twilio")');
+  });
+
+  it('refuses TELEPHONY=vonage in one line naming each missing variable', () => {
+    let message = '';
+    try {
+      loadConfig({ TELEPHONY: 'vonage', VONAGE_API_KEY: 'key' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'Invalid configuration: VONAGE_API_SECRET is required when TELEPHONY=vonage; VONAGE_APPLICATION_ID is required when TELEPHONY=vonage; ' +
+        'VONAGE_PRIVATE_KEY is required when TELEPHONY=vonage; PUBLIC_URL is required when TELEPHONY=vonage',
+    );
+  });
+
+  it('accepts TELEPHONY=vonage with its variables, the private key as PEM text or a file, and never shows the key', () => {
+    const vonage = {
+      TELEPHONY: 'vonage',
+      VONAGE_API_KEY: 'key',
+      VONAGE_API_SECRET: 'secret',
+      VONAGE_APPLICATION_ID: 'app',
+      VONAGE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----',
+      PUBLIC_URL: 'https://voxline.example',
+    };
+    expect(loadConfig(vonage)).toMatchObject({ TELEPHONY: 'vonage', VONAGE_REST_URL: 'https://rest.nexmo.com', VONAGE_API_URL: 'https://api.nexmo.com' });
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxline-config-'));
+    try {
+      const file = path.join(dir, 'private.key');
+      fs.writeFileSync(file, 'pem');
+      expect(loadConfig({ ...vonage, VONAGE_PRIVATE_KEY: file }).VONAGE_PRIVATE_KEY).toBe(file);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(() => loadConfig({ ...vonage, VONAGE_PRIVATE_KEY: 'MIIEvQ-not-a-key' })).toThrow(
+      /^Invalid configuration: VONAGE_PRIVATE_KEY must be the PEM text of the private key or the path of a readable file$/,
+    );
+    expect(() => loadConfig({ ...vonage, VONAGE_REST_URL: 'ftp://x' })).toThrow('VONAGE_REST_URL must be an absolute http(s) URL');
+  });
+
+  it('is documented: every variable in .env.example and in the README table', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    for (const name of Object.keys(configSchema.shape)) {
+      expect(example, name).toMatch(new RegExp(`^${name}=`, 'm'));
+      expect(readme, name).toContain(`| \`${name}\` |`);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,20 @@ const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL');
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+
+// Vonage calls Voxline's webhooks back, so it needs the public address too.
+const vonageRequired = ['VONAGE_API_KEY', 'VONAGE_API_SECRET', 'VONAGE_APPLICATION_ID', 'VONAGE_PRIVATE_KEY', 'PUBLIC_URL'] as const;
+
+function isReadableFile(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Every environment variable Voxline reads, with its default. .env.example mirrors this list. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], {
@@ -23,7 +38,7 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).default('info'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional(),
+  PUBLIC_URL: httpUrl.optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REQUIRE_EMAIL_VERIFICATION: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -31,10 +46,30 @@ export const configSchema = z.object({
     .transform((value) => value === 'true'),
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3, 'must be an address such as "Voxline <no-reply@example.com>"').default('Voxline <no-reply@voxline.localhost>'),
-}).refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET, {
-  path: ['AUTH_SECRET'],
-  message: 'is required in production (at least 32 random characters)',
+  TELEPHONY: z.enum(['local', 'vonage'], { error: 'must be local or vonage' }).default('local'),
+  VONAGE_API_KEY: z.string().optional(),
+  VONAGE_API_SECRET: z.string().optional(),
+  VONAGE_APPLICATION_ID: z.string().optional(),
+  VONAGE_PRIVATE_KEY: z.string().optional(),
+  VONAGE_REST_URL: httpUrl.default('https://rest.nexmo.com'),
+  VONAGE_API_URL: httpUrl.default('https://api.nexmo.com'),
+}).superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production (at least 32 random characters)' });
+  }
+  if (env.TELEPHONY === 'vonage') {
+    for (const name of vonageRequired) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when TELEPHONY=vonage' });
+    }
+    const key = env.VONAGE_PRIVATE_KEY;
+    if (key && !key.includes('-----BEGIN') && !isReadableFile(key)) {
+      ctx.addIssue({ code: 'custom', path: ['VONAGE_PRIVATE_KEY'], message: 'must be the PEM text of the private key or the path of a readable file' });
+    }
+  }
 });
+
+/** Their values never appear in an error message (which ends up in logs). */
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY']);
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string; publicUrl: string };
 
@@ -52,7 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const given = env[name];
-      return `${name} ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
+      const shown = given === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${given}")`;
+      return `${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }

@@ -62,6 +62,15 @@ describe('starting the server', () => {
     expect(run.output()).toBe('voxline: Invalid configuration: PORT must be a whole number between 0 and 65535 (got "abc")\n');
   });
 
+  it('refuses TELEPHONY=vonage without its variables, in one line naming each', async () => {
+    const run = startServer({ TELEPHONY: 'vonage', VONAGE_API_KEY: 'key', PUBLIC_URL: 'https://voxline.example' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toBe(
+      'voxline: Invalid configuration: VONAGE_API_SECRET is required when TELEPHONY=vonage; ' +
+        'VONAGE_APPLICATION_ID is required when TELEPHONY=vonage; VONAGE_PRIVATE_KEY is required when TELEPHONY=vonage\n',
+    );
+  });
+
   it('migrates the embedded database, refuses a second server on the same DATA_DIR, and shuts down cleanly', async () => {
     const dataDir = tempDir();
     const first = startServer({ DATA_DIR: dataDir });

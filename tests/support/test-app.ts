@@ -2,6 +2,7 @@ import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import type { Mailer } from '../../src/server/mail/mailer';
+import type { TelephonyProvider } from '../../src/server/providers/telephony/telephony-provider';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -12,7 +13,9 @@ export interface TestApp {
 }
 
 /** The real app, assembled as main.ts does, on this test file's own database. */
-export async function buildTestApp(options: { env?: Record<string, string>; webRoot?: string; mailer?: Mailer } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { env?: Record<string, string>; webRoot?: string; mailer?: Mailer; telephony?: TelephonyProvider } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,6 +31,7 @@ export async function buildTestApp(options: { env?: Record<string, string>; webR
     logger: false,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.telephony ? { telephony: options.telephony } : {}),
   });
   return {
     app,

@@ -41,6 +41,7 @@ export class TestBrowser {
   get = (url: string) => this.request('GET', url);
   post = (url: string, body?: unknown) => this.request('POST', url, body);
   patch = (url: string, body?: unknown) => this.request('PATCH', url, body);
+  delete = (url: string) => this.request('DELETE', url);
 }
 
 /** A mailer that keeps what it is given, for tests to read. */

@@ -1,4 +1,6 @@
 /** The database schema: each domain's tables, gathered for Drizzle and drizzle-kit. */
 export * from '../auth/schema';
+export * from '../contacts/schema';
 export * from '../mail/schema';
+export * from '../numbers/schema';
 export * from '../preferences/schema';

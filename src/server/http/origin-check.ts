@@ -12,14 +12,15 @@ function hostOf(origin: string): string | null {
 }
 
 /**
- * Refuses state-changing API requests sent by pages of another site: the Origin header, when a
- * browser sends one, must be this server itself (same host) or PUBLIC_URL. Session cookies are also
- * SameSite=Lax; this closes the remaining gap for same-site but foreign origins.
+ * Refuses state-changing API requests (/api, and the compatibility routes under /functions) sent
+ * by pages of another site: the Origin header, when a browser sends one, must be this server itself
+ * (same host) or PUBLIC_URL. Session cookies are also SameSite=Lax; this closes the remaining gap
+ * for same-site but foreign origins.
  */
 export function refuseForeignOrigins(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !(request.url.startsWith('/api/') || request.url.startsWith('/functions/'))) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
     if (origin === publicOrigin || hostOf(origin) === request.headers.host) return;

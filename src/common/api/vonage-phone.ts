@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { DEFAULT_COUNTRY } from '../countries';
+import { countryField, textField } from './fields';
+import { friendlyNameField, msisdnField, numberPatternField } from './numbers';
+
+/**
+ * SPEC §7's backend function 'vonage-phone' (POST /functions/v1/vonage-phone, body {action, payload}),
+ * kept as a compatibility route over the same services as /api/v1/numbers. Payloads ignore unknown
+ * fields, as the seed's function did.
+ */
+export const vonagePhoneRequestSchema = z.object({
+  action: textField('action').trim().min(1, 'action is required'),
+  payload: z.unknown().optional(),
+});
+
+/** Only voice numbers are offered; `features` may name VOICE as a string or a one-element list. */
+const featuresField = z.union([z.literal('VOICE'), z.array(z.literal('VOICE')).max(1)], { error: 'Only VOICE numbers are offered' });
+
+export const searchNumbersPayloadSchema = z.object({
+  country: countryField.default(DEFAULT_COUNTRY),
+  pattern: numberPatternField.optional(),
+  features: featuresField.optional(),
+});
+
+/** `userId`, when given, must be the signed-in user's own id (403 otherwise). */
+export const provisionNumberPayloadSchema = z.object({
+  country: countryField,
+  msisdn: msisdnField,
+  userId: z.string().optional(),
+  friendlyName: friendlyNameField.optional(),
+});
+
+export const listUserNumbersPayloadSchema = z.object({ userId: z.string().optional() });
+
+export const compatNumberSchema = z.object({
+  id: z.string(),
+  phone_number: z.string(),
+  friendly_name: z.string().nullable(),
+  active: z.boolean(),
+});
+
+export const searchNumbersResultSchema = z.object({
+  numbers: z.array(z.object({ msisdn: z.string(), cost: z.string(), country: z.string(), currency: z.string() })),
+});
+export const provisionNumberResultSchema = z.object({ success: z.literal(true), number: compatNumberSchema });
+export const listUserNumbersResultSchema = z.object({ numbers: z.array(compatNumberSchema) });
+
+export const vonagePhoneResultSchema = z.union([searchNumbersResultSchema, provisionNumberResultSchema, listUserNumbersResultSchema]);
+
+export type VonagePhoneResult = z.infer<typeof vonagePhoneResultSchema>;

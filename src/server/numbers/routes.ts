@@ -1,0 +1,68 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okSchema } from '../../common/api/auth';
+import {
+  availableNumbersSchema,
+  numberIdParamsSchema,
+  ownedNumberSchema,
+  ownedNumbersSchema,
+  renameNumberBodySchema,
+  rentNumberBodySchema,
+  searchNumbersQuerySchema,
+} from '../../common/api/numbers';
+import type { Auth } from '../auth/auth';
+import { requireUser } from '../auth/current-user';
+import type { Database } from '../db/client';
+import type { RateLimiter } from '../http/rate-limiter';
+import type { TelephonyProvider } from '../providers/telephony/telephony-provider';
+import { listNumbers, releaseNumber, renameNumber, rentNumber, searchAvailableNumbers, type NumbersContext } from './service';
+
+const MINUTE = 60_000;
+// Searches and rentals reach a paid provider under TELEPHONY=vonage.
+export const numberLimits = {
+  searchPerUser: { limit: 30, windowMs: MINUTE },
+  rentPerUser: { limit: 20, windowMs: 60 * MINUTE },
+};
+
+export interface NumbersRouteOptions {
+  auth: Auth;
+  db: Database;
+  telephony: TelephonyProvider;
+  rateLimiter: RateLimiter;
+}
+
+export const numbersRoutes: FastifyPluginAsyncZod<NumbersRouteOptions> = async (app, { auth, db, telephony, rateLimiter }) => {
+  const context = (request: FastifyRequest): NumbersContext => ({ db, telephony, log: request.log });
+
+  app.get('/numbers/available', { schema: { querystring: searchNumbersQuerySchema, response: { 200: availableNumbersSchema } } }, async (request, reply) => {
+    const user = await requireUser(auth, request, reply);
+    rateLimiter.hit(`numbers-search:user:${user.id}`, numberLimits.searchPerUser);
+    return { numbers: await searchAvailableNumbers(context(request), request.query) };
+  });
+
+  app.get('/numbers', { schema: { response: { 200: ownedNumbersSchema } } }, async (request, reply) => {
+    const user = await requireUser(auth, request, reply);
+    return { numbers: await listNumbers(db, user.id) };
+  });
+
+  app.post('/numbers', { schema: { body: rentNumberBodySchema, response: { 201: ownedNumberSchema } } }, async (request, reply) => {
+    const user = await requireUser(auth, request, reply);
+    rateLimiter.hit(`numbers-rent:user:${user.id}`, numberLimits.rentPerUser);
+    return reply.code(201).send(await rentNumber(context(request), user.id, request.body));
+  });
+
+  app.patch(
+    '/numbers/:id',
+    { schema: { params: numberIdParamsSchema, body: renameNumberBodySchema, response: { 200: ownedNumberSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(auth, request, reply);
+      return renameNumber(db, user.id, request.params.id, request.body.friendlyName);
+    },
+  );
+
+  app.delete('/numbers/:id', { schema: { params: numberIdParamsSchema, response: { 200: okSchema } } }, async (request, reply) => {
+    const user = await requireUser(auth, request, reply);
+    await releaseNumber(context(request), user.id, request.params.id);
+    return { ok: true as const };
+  });
+};

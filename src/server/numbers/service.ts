@@ -1,0 +1,204 @@
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { NUMBER_SEARCH_LIMIT, type AvailableNumber, type OwnedNumber } from '../../common/api/numbers';
+import { findCountry, type SupportedCountryCode } from '../../common/countries';
+import { minorToDecimal } from '../../common/money';
+import { fromMsisdn, isReservedNumber, toMsisdn } from '../../common/phone';
+import type { Database } from '../db/client';
+import { isUniqueViolation, isUuid } from '../db/errors';
+import { AppError } from '../http/app-error';
+import { TelephonyError, type NumberRef, type TelephonyProvider } from '../providers/telephony/telephony-provider';
+import { phoneNumbers } from './schema';
+
+// A reservation left behind by a crash mid-rent stops blocking its number after this long.
+const STALE_RESERVATION_MS = 10 * 60_000;
+
+export interface NumbersContext {
+  db: Database;
+  telephony: TelephonyProvider;
+  log: FastifyBaseLogger;
+}
+
+type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
+
+const numberUnavailable = () => new AppError(409, 'number_unavailable', 'Number no longer available', 'msisdn');
+const numberNotFound = () => AppError.notFound('Phone number not found');
+
+function toOwnedNumber(row: PhoneNumberRow): OwnedNumber {
+  return {
+    id: row.id,
+    phoneNumber: row.phoneNumber,
+    friendlyName: row.friendlyName,
+    active: row.active,
+    country: row.country,
+    monthlyCost: minorToDecimal(row.monthlyCostMinor),
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A provider's failure as the client sees it: a taken number is 409, anything else 502 with the provider's reason. */
+function providerFailure(error: unknown): never {
+  if (!(error instanceof TelephonyError)) throw error;
+  if (error.failure === 'number_unavailable') throw numberUnavailable();
+  throw AppError.providerFailed(error.message, error);
+}
+
+/**
+ * The search pattern as national digits: what follows the country code. A leading '+' and the
+ * country's calling code, or the country's trunk prefix ('0' in the UK, '1' in the US), are dropped.
+ */
+export function nationalPattern(country: SupportedCountryCode, pattern: string | undefined): string | undefined {
+  if (!pattern) return undefined;
+  const option = findCountry(country);
+  let digits = pattern;
+  if (digits.startsWith('+')) {
+    digits = digits.slice(1);
+    const callingCode = getCountryCallingCode(country);
+    if (digits.startsWith(callingCode)) digits = digits.slice(callingCode.length);
+  } else if (option?.trunkPrefix && digits.startsWith(option.trunkPrefix)) {
+    digits = digits.slice(option.trunkPrefix.length);
+  }
+  return digits === '' ? undefined : digits;
+}
+
+/** Which of these E.164 numbers are held by any user (rented, being rented or being released). */
+export async function findRentedNumbers(db: Database, numbers: string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await db.select({ phoneNumber: phoneNumbers.phoneNumber }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, numbers));
+  return new Set(rows.map((row) => row.phoneNumber));
+}
+
+export async function searchAvailableNumbers(
+  { db, telephony }: NumbersContext,
+  { country, pattern }: { country: SupportedCountryCode; pattern?: string | undefined },
+): Promise<AvailableNumber[]> {
+  const startsWith = nationalPattern(country, pattern);
+  const offers = await telephony.searchNumbers({ country, limit: NUMBER_SEARCH_LIMIT, ...(startsWith ? { startsWith } : {}) }).catch(providerFailure);
+  const rented = await findRentedNumbers(db, offers.map((offer) => fromMsisdn(offer.msisdn)));
+  return offers
+    .filter((offer) => !rented.has(fromMsisdn(offer.msisdn)) && !isReservedNumber(fromMsisdn(offer.msisdn)))
+    .map((offer) => ({
+      msisdn: offer.msisdn,
+      phoneNumber: fromMsisdn(offer.msisdn),
+      country: offer.country,
+      cost: minorToDecimal(offer.monthlyCost.amountMinor),
+      currency: offer.monthlyCost.currency,
+    }));
+}
+
+/** The user's numbers, the first rented first (the dialer preselects it). */
+export async function listNumbers(db: Database, userId: string): Promise<OwnedNumber[]> {
+  const rows = await db
+    .select()
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.userId, userId), eq(phoneNumbers.status, 'rented')))
+    .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
+  return rows.map(toOwnedNumber);
+}
+
+/**
+ * Rents a number for the user. The row is inserted first, as a reservation: the unique
+ * phone_number lets exactly one of two simultaneous renters through to the provider, so nobody
+ * pays for a number they will not get. Any failure afterwards gives the number back and removes
+ * the reservation.
+ */
+export async function rentNumber(
+  { db, telephony, log }: NumbersContext,
+  userId: string,
+  request: { country: SupportedCountryCode; msisdn: string; friendlyName?: string | null | undefined },
+): Promise<OwnedNumber> {
+  const { country, msisdn } = request;
+  const phoneNumber = fromMsisdn(msisdn);
+  const parsed = parsePhoneNumberFromString(phoneNumber);
+  // A number libphonenumber-js does not know yet is left to the provider to judge.
+  if (!parsed || parsed.countryCallingCode !== getCountryCallingCode(country) || (parsed.isValid() && parsed.country !== country)) {
+    throw AppError.badRequest(`This number is not in ${findCountry(country)?.name ?? country}`, 'msisdn');
+  }
+  if (isReservedNumber(phoneNumber)) throw numberUnavailable();
+
+  await db
+    .delete(phoneNumbers)
+    .where(and(eq(phoneNumbers.phoneNumber, phoneNumber), eq(phoneNumbers.status, 'renting'), lt(phoneNumbers.createdAt, new Date(Date.now() - STALE_RESERVATION_MS))));
+
+  let reservation: PhoneNumberRow;
+  try {
+    [reservation] = (await db
+      .insert(phoneNumbers)
+      .values({ userId, phoneNumber, country, friendlyName: request.friendlyName ?? null, provider: telephony.name, status: 'renting' })
+      .returning()) as [PhoneNumberRow];
+  } catch (error) {
+    if (isUniqueViolation(error)) throw numberUnavailable();
+    throw error;
+  }
+
+  const ref: NumberRef = { country, msisdn: toMsisdn(phoneNumber) };
+  const dropReservation = () =>
+    db
+      .delete(phoneNumbers)
+      .where(eq(phoneNumbers.id, reservation.id))
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error, phoneNumber }, 'could not remove a failed number reservation'),
+      );
+
+  let rented = false;
+  try {
+    const { monthlyCost } = await telephony.rentNumber(ref);
+    rented = true;
+    await telephony.configureInboundVoice(ref);
+    const [row] = await db
+      .update(phoneNumbers)
+      .set({ status: 'rented', active: true, monthlyCostMinor: monthlyCost.amountMinor, currency: monthlyCost.currency })
+      .where(eq(phoneNumbers.id, reservation.id))
+      .returning();
+    if (!row) throw new Error('the number reservation disappeared while renting');
+    return toOwnedNumber(row);
+  } catch (error) {
+    if (rented) {
+      await telephony.releaseNumber(ref).catch((releaseError: unknown) => {
+        log.error({ err: releaseError, phoneNumber, provider: telephony.name }, 'a number rented for a failed request could not be released');
+      });
+    }
+    await dropReservation();
+    return providerFailure(error);
+  }
+}
+
+export async function renameNumber(db: Database, userId: string, id: string, friendlyName: string | null): Promise<OwnedNumber> {
+  if (!isUuid(id)) throw numberNotFound();
+  const [row] = await db
+    .update(phoneNumbers)
+    .set({ friendlyName })
+    .where(and(eq(phoneNumbers.id, id), eq(phoneNumbers.userId, userId), eq(phoneNumbers.status, 'rented')))
+    .returning();
+  if (!row) throw numberNotFound();
+  return toOwnedNumber(row);
+}
+
+/** Gives the number back to the provider, then forgets it; a provider failure keeps it rented. */
+export async function releaseNumber({ db, telephony }: NumbersContext, userId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw numberNotFound();
+  const [row] = await db
+    .update(phoneNumbers)
+    .set({ status: 'releasing' })
+    .where(and(eq(phoneNumbers.id, id), eq(phoneNumbers.userId, userId), eq(phoneNumbers.status, 'rented')))
+    .returning();
+  if (!row) throw numberNotFound();
+  const restore = () => db.update(phoneNumbers).set({ status: 'rented' }).where(eq(phoneNumbers.id, row.id));
+
+  if (row.provider === telephony.name) {
+    try {
+      await telephony.releaseNumber({ country: row.country as SupportedCountryCode, msisdn: toMsisdn(row.phoneNumber) });
+    } catch (error) {
+      await restore();
+      providerFailure(error);
+    }
+  } else if (row.provider !== 'local') {
+    // A virtual number needs nobody to give it back; one bought from a provider needs that provider.
+    await restore();
+    throw new AppError(409, 'provider_mismatch', `This number was rented through ${row.provider}; it can be released only while TELEPHONY=${row.provider}`);
+  }
+  await db.delete(phoneNumbers).where(eq(phoneNumbers.id, row.id));
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newSignedInUser } from '../../../tests/support/accounts';
+import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { capturingMailer, TestBrowser } from '../../../tests/support/test-browser';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ mailer: capturingMailer() });
+});
+afterAll(() => testApp.close());
+
+const URL = '/functions/v1/vonage-phone';
+
+describe('POST /functions/v1/vonage-phone (SPEC §7)', () => {
+  it('needs a session', async () => {
+    const response = await new TestBrowser(testApp.app).post(URL, { action: 'listUserNumbers', payload: {} });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('searchNumbers answers numbers[] with msisdn and cost', async () => {
+    const { browser } = await newSignedInUser(testApp.app);
+    const response = await browser.post(URL, { action: 'searchNumbers', payload: { country: 'US', pattern: '415', features: 'VOICE' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const { numbers } = response.json();
+    expect(numbers).toHaveLength(10);
+    for (const number of numbers) expect(number).toEqual({ msisdn: expect.stringMatching(/^1415\d{7}$/), cost: '1.00', country: 'US', currency: 'USD' });
+  });
+
+  it('provisionNumber rents for the session\'s user and listUserNumbers lists with the seed\'s field names', async () => {
+    const { browser, userId } = await newSignedInUser(testApp.app);
+    const [offer] = (await browser.post(URL, { action: 'searchNumbers', payload: { country: 'GB' } })).json().numbers;
+    const provision = await browser.post(URL, { action: 'provisionNumber', payload: { country: 'GB', msisdn: offer.msisdn, userId, friendlyName: 'UK line' } });
+    expect(provision.statusCode, provision.body).toBe(200);
+    const number = { id: expect.any(String), phone_number: `+${offer.msisdn}`, friendly_name: 'UK line', active: true };
+    expect(provision.json()).toEqual({ success: true, number });
+
+    const list = await browser.post(URL, { action: 'listUserNumbers', payload: { userId } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual({ numbers: [number] });
+    expect((await browser.get('/api/v1/numbers')).json().numbers).toHaveLength(1);
+  });
+
+  it('refuses to act for another user (403), renting and showing nothing', async () => {
+    const ada = await newSignedInUser(testApp.app);
+    const eve = await newSignedInUser(testApp.app);
+    const [offer] = (await eve.browser.post(URL, { action: 'searchNumbers', payload: {} })).json().numbers;
+    const provision = await eve.browser.post(URL, { action: 'provisionNumber', payload: { country: 'US', msisdn: offer.msisdn, userId: ada.userId } });
+    expect(provision.statusCode).toBe(403);
+    expect(provision.json().error).toEqual({ code: 'forbidden', message: 'You can only manage your own phone numbers', field: 'payload.userId' });
+    expect((await ada.browser.get('/api/v1/numbers')).json().numbers).toEqual([]);
+    expect((await eve.browser.get('/api/v1/numbers')).json().numbers).toEqual([]);
+    expect((await eve.browser.post(URL, { action: 'listUserNumbers', payload: { userId: ada.userId } })).statusCode).toBe(403);
+  });
+
+  it('answers 409 for a number someone else rented', async () => {
+    const ada = await newSignedInUser(testApp.app);
+    const bob = await newSignedInUser(testApp.app);
+    const [offer] = (await ada.browser.post(URL, { action: 'searchNumbers', payload: { pattern: '303' } })).json().numbers;
+    expect((await ada.browser.post(URL, { action: 'provisionNumber', payload: { country: 'US', msisdn: offer.msisdn } })).statusCode).toBe(200);
+    const again = await bob.browser.post(URL, { action: 'provisionNumber', payload: { country: 'US', msisdn: offer.msisdn } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Number no longer available');
+  });
+
+  it.each([
+    ['an unknown action', { action: 'hackTheGibson', payload: {} }, 'Unknown action', 'action'],
+    ['a call action, until calls arrive', { action: 'initiateCall', payload: { from: '+14155552671', to: '+14155550100' } }, 'Unknown action', 'action'],
+    ['a missing action', { payload: {} }, 'action: action is required', 'action'],
+    ['an unknown country', { action: 'searchNumbers', payload: { country: 'XX' } }, 'payload.country: Choose one of the listed countries', 'payload.country'],
+    ['features other than VOICE', { action: 'searchNumbers', payload: { features: 'SMS' } }, 'payload.features: Only VOICE numbers are offered', 'payload.features'],
+    ['a provisioning without a number', { action: 'provisionNumber', payload: { country: 'US' } }, 'payload.msisdn: Number is required', 'payload.msisdn'],
+  ])('refuses %s with 400', async (_label, body, message, field) => {
+    const { browser } = await newSignedInUser(testApp.app);
+    const response = await browser.post(URL, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ message, field });
+    expect((await browser.get('/api/v1/numbers')).json().numbers).toEqual([]);
+  });
+
+  it('refuses requests from another site', async () => {
+    const { browser } = await newSignedInUser(testApp.app);
+    const response = await browser.request('POST', URL, { action: 'listUserNumbers' }, { origin: 'https://evil.example' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('forbidden_origin');
+  });
+});

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import { Vonage } from '@vonage/server-sdk';
+import { getCountryCallingCode } from 'libphonenumber-js';
+import { TelephonyError, type Money, type NumberOffer, type NumberRef, type TelephonyProvider } from '../telephony-provider';
+
+type NumbersClient = Vonage['numbers'];
+type SearchFilter = Parameters<NumbersClient['getAvailableNumbers']>[0];
+type Feature = NonNullable<SearchFilter['features']>[number];
+type Country = SearchFilter['country'];
+
+const VOICE = 'VOICE' as Feature;
+// Vonage's search_pattern: 0 means "starts with", the pattern including the country code.
+const STARTS_WITH = 0;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+export interface VonageSettings {
+  apiKey: string;
+  apiSecret: string;
+  applicationId: string;
+  /** PEM text (escaped `\n` allowed) or the path of a PEM file. */
+  privateKey: string;
+  /** Numbers API host, https://rest.nexmo.com unless a test points it at a fake. */
+  restUrl: string;
+  /** Voice API host, https://api.nexmo.com unless a test points it at a fake. */
+  apiUrl: string;
+}
+
+/** The private key as PEM text: read from a file, or with the `\n` escapes of an environment variable undone. */
+export function resolvePrivateKey(value: string): string {
+  if (value.includes('-----BEGIN')) return value.replace(/\\n/g, '\n');
+  return fs.readFileSync(value, 'utf8');
+}
+
+interface VonageAnswer {
+  status: number;
+  label: string;
+}
+
+/** The HTTP status and Vonage's reason from an SDK error, or null when no answer came back. */
+async function answerOf(error: unknown): Promise<VonageAnswer | null> {
+  const response = (error as { response?: { status?: unknown; statusText?: string; text?: () => Promise<string> } } | null)?.response;
+  if (!response || typeof response.status !== 'number') return null;
+  let label = response.statusText || 'no reason given';
+  try {
+    const body = JSON.parse((await response.text?.()) ?? '') as Record<string, unknown>;
+    const reason = body['error-code-label'] ?? body.detail ?? body.title;
+    if (typeof reason === 'string' && reason) label = reason;
+  } catch {
+    // A body that is not JSON leaves the status text as the reason.
+  }
+  return { status: response.status, label };
+}
+
+/** The SDK error as a TelephonyError; `answer` is given when the caller has read the body already (it reads once). */
+async function toTelephonyError(error: unknown, answer?: VonageAnswer | null): Promise<TelephonyError> {
+  if (error instanceof TelephonyError) return error;
+  if (answer === undefined) answer = await answerOf(error);
+  if (answer?.status === 401) return new TelephonyError('rejected', `Vonage rejected Voxline's credentials (${answer.label})`, { cause: error });
+  if (answer) return new TelephonyError('rejected', `Vonage answered ${answer.status}: ${answer.label}`, { cause: error });
+  const reason = (error as Error | null)?.name === 'AbortError' ? 'no answer in time' : ((error as Error | null)?.message ?? String(error));
+  return new TelephonyError('unreachable', `Vonage could not be reached: ${reason}`, { cause: error });
+}
+
+/** A buy, update or cancel answer: HTTP 200 whose error-code is 200 (or absent). */
+function checkResult(result: { errorCode?: string; errorCodeLabel?: string }, doing: string) {
+  if (result.errorCode === undefined || result.errorCode === '200' || result.errorCode === 'undefined') return;
+  throw new TelephonyError('rejected', `Vonage refused to ${doing}: ${result.errorCodeLabel ?? `error ${result.errorCode}`}`);
+}
+
+function costOf(cost: string | undefined): Money {
+  const euros = Number(cost);
+  return { amountMinor: Number.isFinite(euros) ? Math.round(euros * 100) : 0, currency: 'EUR' };
+}
+
+/** TELEPHONY=vonage: numbers searched, bought, pointed at our Vonage application and cancelled through the Vonage Numbers API. */
+export function createVonageProvider(settings: VonageSettings): TelephonyProvider {
+  const vonage = new Vonage(
+    {
+      apiKey: settings.apiKey,
+      apiSecret: settings.apiSecret,
+      applicationId: settings.applicationId,
+      privateKey: resolvePrivateKey(settings.privateKey),
+    },
+    { restHost: settings.restUrl.replace(/\/+$/, ''), apiHost: settings.apiUrl.replace(/\/+$/, ''), timeout: REQUEST_TIMEOUT_MS },
+  );
+
+  async function call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw await toTelephonyError(error);
+    }
+  }
+
+  async function search(filter: SearchFilter) {
+    const found = await call(() => vonage.numbers.getAvailableNumbers(filter));
+    return found.numbers ?? [];
+  }
+
+  /** The number as Vonage offers it right now, or null when it is not for sale. */
+  async function findOffer({ country, msisdn }: NumberRef) {
+    const numbers = await search({ country: country as Country, pattern: msisdn, searchPattern: STARTS_WITH, features: [VOICE], size: 10 });
+    return numbers.find((number) => number.msisdn === msisdn) ?? null;
+  }
+
+  const unavailable = () => new TelephonyError('number_unavailable', 'Number no longer available');
+
+  return {
+    name: 'vonage',
+
+    async searchNumbers({ country, startsWith, limit }): Promise<NumberOffer[]> {
+      // Our patterns are national digits; Vonage matches from the country code on.
+      const callingCode = getCountryCallingCode(country);
+      const numbers = await search({
+        country: country as Country,
+        features: [VOICE],
+        size: limit,
+        ...(startsWith ? { pattern: `${callingCode}${startsWith}`, searchPattern: STARTS_WITH } : {}),
+      });
+      return numbers
+        .filter((number): number is typeof number & { msisdn: string } => typeof number.msisdn === 'string' && /^\d+$/.test(number.msisdn))
+        .slice(0, limit)
+        .map((number) => ({ msisdn: number.msisdn, country, monthlyCost: costOf(number.cost) }));
+    },
+
+    async rentNumber(number) {
+      const offer = await findOffer(number);
+      if (!offer) throw unavailable();
+      try {
+        checkResult(await vonage.numbers.buyNumber({ country: number.country as Country, msisdn: number.msisdn }), 'sell the number');
+      } catch (error) {
+        // 420 "method failed" means a number taken since the search, no credit, or a country rule: tell them apart.
+        const answer = error instanceof TelephonyError ? null : await answerOf(error);
+        if (answer?.status === 420) {
+          if (!(await findOffer(number))) throw unavailable();
+          throw new TelephonyError('rejected', `Vonage refused to sell the number: ${answer.label}`, { cause: error });
+        }
+        throw await toTelephonyError(error, answer);
+      }
+      return { monthlyCost: costOf(offer.cost) };
+    },
+
+    async configureInboundVoice({ country, msisdn }) {
+      const result = await call(() => vonage.numbers.updateNumber({ country: country as Country, msisdn, appId: settings.applicationId }));
+      checkResult(result, 'route the number to Voxline');
+    },
+
+    async releaseNumber({ country, msisdn }) {
+      try {
+        checkResult(await vonage.numbers.cancelNumber({ country: country as Country, msisdn }), 'release the number');
+      } catch (error) {
+        const answer = error instanceof TelephonyError ? null : await answerOf(error);
+        if (answer?.status === 420) {
+          // A number the account no longer owns is released already.
+          const owned = await call(() => vonage.numbers.getOwnedNumbers({ country: country as Country, pattern: msisdn, searchPattern: STARTS_WITH }));
+          if (!(owned.numbers ?? []).some((owned) => owned.msisdn === msisdn)) return;
+          throw new TelephonyError('rejected', `Vonage refused to release the number: ${answer.label}`, { cause: error });
+        }
+        throw await toTelephonyError(error, answer);
+      }
+    },
+  };
+}
