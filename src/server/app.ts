@@ -7,6 +7,10 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './account/routes';
 import { createAuth } from './auth/auth';
+import { closeAbandonedCalls } from './calls/call-records';
+import { CallService } from './calls/call-service';
+import { callRoutes } from './calls/routes';
+import { defaultCallTiming, type CallTiming } from './calls/timing';
 import { authLinkRoutes, authRoutes } from './auth/routes';
 import { resolveAuthSecret } from './auth/secret';
 import { contactsRoutes } from './contacts/routes';
@@ -20,6 +24,8 @@ import { numbersRoutes } from './numbers/routes';
 import { findRentedNumbers } from './numbers/service';
 import { vonagePhoneRoutes } from './numbers/vonage-phone-routes';
 import { preferencesRoutes } from './preferences/routes';
+import { RealtimeHub } from './realtime/realtime-hub';
+import { realtimeRoutes } from './realtime/routes';
 import { createTelephonyProvider } from './providers/telephony/create-telephony-provider';
 import type { TelephonyProvider } from './providers/telephony/telephony-provider';
 import { serveWebApp } from './static-site/serve-web-app';
@@ -32,12 +38,14 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Replaces the provider TELEPHONY names (tests inject fakes and failing providers). */
   telephony?: TelephonyProvider;
+  /** Shortens CALLS.md's timers in tests. */
+  callTiming?: Partial<CallTiming>;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Assembles the server: infrastructure first, then one plugin per domain, then the web app. */
-export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony }: AppDependencies) {
+export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, callTiming }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
@@ -79,6 +87,26 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const auth = createAuth({ config, db, mailer: mail, secret: resolveAuthSecret(config) });
   const rateLimiter = new RateLimiter();
   const telephony = givenTelephony ?? (await createTelephonyProvider(config, { findRented: (numbers) => findRentedNumbers(db, numbers) }));
+  const hub = new RealtimeHub(app.log);
+  const calls = new CallService({
+    db,
+    hub,
+    telephony,
+    timing: { ...defaultCallTiming, ...callTiming },
+    soundTestNumber: config.SOUND_TEST_NUMBER,
+    log: app.log,
+  });
+  // One instance owns every call until the scale-out work: records still open at start belong to a
+  // server that stopped without ending them.
+  app.addHook('onReady', async () => {
+    const closed = await closeAbandonedCalls(db, new Date());
+    if (closed > 0) app.log.warn({ closed }, 'closed call records left open by the last run');
+  });
+  // Every path into `ended` finalises the record, a shutdown included (CALLS.md).
+  app.addHook('onClose', async () => {
+    await calls.endAll('The server is shutting down');
+    hub.close();
+  });
 
   await app.register(
     async (api) => {
@@ -88,6 +116,8 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       await api.register(preferencesRoutes, { auth, db });
       await api.register(numbersRoutes, { auth, db, telephony, rateLimiter });
       await api.register(contactsRoutes, { auth, db });
+      await api.register(realtimeRoutes, { auth, hub });
+      await api.register(callRoutes, { auth, db, calls, soundTestNumber: config.SOUND_TEST_NUMBER });
     },
     { prefix: '/api/v1' },
   );

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SOUND_TEST_NUMBER } from '../common/calls';
+import { toE164 } from '../common/phone';
 
 const port = z.coerce
   .number({ error: 'must be a whole number between 0 and 65535' })
@@ -53,6 +55,11 @@ export const configSchema = z.object({
   VONAGE_PRIVATE_KEY: z.string().optional(),
   VONAGE_REST_URL: httpUrl.default('https://rest.nexmo.com'),
   VONAGE_API_URL: httpUrl.default('https://api.nexmo.com'),
+  SOUND_TEST_NUMBER: z
+    .string()
+    .refine((value) => toE164(value) !== null, 'must be a valid phone number in international form, e.g. +14155550100')
+    .transform((value) => toE164(value)!)
+    .default(DEFAULT_SOUND_TEST_NUMBER),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production (at least 32 random characters)' });

@@ -14,3 +14,13 @@ export async function newSignedInUser(app: App, fullName = 'Test User') {
   expect(signIn.statusCode, signIn.body).toBe(200);
   return { browser, email, userId: signIn.json().user.id as string };
 }
+
+/** Rents the first US number the carrier offers to the signed-in user of `browser`; answers it in E.164. */
+export async function rentANumber(browser: TestBrowser, pattern = ''): Promise<string> {
+  const offers = await browser.get(`/api/v1/numbers/available?country=US${pattern ? `&pattern=${pattern}` : ''}`);
+  expect(offers.statusCode, offers.body).toBe(200);
+  const [offer] = offers.json().numbers as { msisdn: string }[];
+  const rented = await browser.post('/api/v1/numbers', { country: 'US', msisdn: offer!.msisdn });
+  expect(rented.statusCode, rented.body).toBe(201);
+  return rented.json().phoneNumber as string;
+}

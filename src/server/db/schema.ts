@@ -1,5 +1,6 @@
 /** The database schema: each domain's tables, gathered for Drizzle and drizzle-kit. */
 export * from '../auth/schema';
+export * from '../calls/schema';
 export * from '../contacts/schema';
 export * from '../mail/schema';
 export * from '../numbers/schema';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { callDirections, callOutcomes, callStates } from '../calls';
+
+const e164 = z.string().regex(/^\+\d{6,15}$/, 'Enter the number in international form, e.g. +14155550100');
+
+export const placeCallBodySchema = z.strictObject({
+  from: z.string({ error: 'No phone number available' }).min(1, 'No phone number available').max(20, 'No phone number available'),
+  to: z
+    .string({ error: 'Phone number required' })
+    .trim()
+    .min(1, 'Phone number required')
+    .max(24, 'Phone number is too long'),
+});
+
+export const callRecordSchema = z.object({
+  id: z.string(),
+  direction: z.enum(callDirections),
+  from: z.string(),
+  to: z.string(),
+  state: z.enum(callStates),
+  outcome: z.enum(callOutcomes).nullable(),
+  reason: z.string().nullable(),
+  startedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  durationSec: z.number().int().nullable(),
+});
+
+export const placeCallResultSchema = z.object({
+  call: callRecordSchema,
+  /** Path of the call's media websocket (binary PCM frames). */
+  mediaPath: z.string(),
+  sampleRate: z.union([z.literal(16_000), z.literal(8_000)]),
+});
+
+export const callHistorySchema = z.object({ calls: z.array(callRecordSchema) });
+
+export const callLinesSchema = z.object({ soundTestNumber: e164 });
+
+export type PlaceCallBody = z.infer<typeof placeCallBodySchema>;
+export type CallRecord = z.infer<typeof callRecordSchema>;
+export type PlaceCallResult = z.infer<typeof placeCallResultSchema>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { callOutcomes, callStates } from './calls';
+
+/** Messages a tab sends on /api/v1/realtime (CALLS.md signalling). */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('receiver.start') }),
+  z.object({ type: z.literal('receiver.stop') }),
+  z.object({ type: z.literal('call.answer'), callId: z.string() }),
+  z.object({ type: z.literal('call.reject'), callId: z.string() }),
+  z.object({ type: z.literal('call.hangup'), callId: z.string() }),
+  z.object({ type: z.literal('call.mute'), callId: z.string(), muted: z.boolean() }),
+]);
+
+/** Messages the server sends to a user's tabs. */
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('call.incoming'), callId: z.string(), from: z.string(), to: z.string(), at: z.string() }),
+  z.object({
+    type: z.literal('call.state'),
+    callId: z.string(),
+    state: z.enum(callStates),
+    outcome: z.enum(callOutcomes).optional(),
+    answeredAt: z.string().optional(),
+    reason: z.string().optional(),
+  }),
+  z.object({ type: z.literal('call.ended'), callId: z.string(), outcome: z.enum(callOutcomes), durationSec: z.number(), reason: z.string().optional() }),
+  z.object({ type: z.literal('notice'), code: z.string(), message: z.string() }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type ServerMessage = z.infer<typeof serverMessageSchema>;

@@ -1,0 +1,66 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { CallRecord } from '../../common/api/calls';
+import type { CallOutcome } from '../../common/calls';
+import type { Database } from '../db/client';
+import { calls } from './schema';
+
+type CallRow = typeof calls.$inferSelect;
+
+export function toCallRecord(row: CallRow): CallRecord {
+  return {
+    id: row.id,
+    direction: row.direction,
+    from: row.fromNumber,
+    to: row.toNumber,
+    state: row.state,
+    outcome: row.outcome,
+    reason: row.reason,
+    startedAt: row.startedAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    durationSec: row.durationSec,
+  };
+}
+
+export async function findCall(db: Database, userId: string, callId: string): Promise<CallRow | undefined> {
+  const [row] = await db.select().from(calls).where(and(eq(calls.id, callId), eq(calls.userId, userId)));
+  return row;
+}
+
+export async function listHistory(db: Database, userId: string, limit = 100): Promise<CallRecord[]> {
+  const rows = await db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.userId, userId), eq(calls.hiddenFromHistory, false)))
+    .orderBy(desc(calls.startedAt))
+    .limit(limit);
+  return rows.map(toCallRecord);
+}
+
+export async function markAnswered(db: Database, callId: string, answeredAt: Date) {
+  await db.update(calls).set({ state: 'answered', answeredAt }).where(and(eq(calls.id, callId), ne(calls.state, 'ended')));
+}
+
+export async function markRinging(db: Database, callId: string) {
+  await db.update(calls).set({ state: 'ringing' }).where(and(eq(calls.id, callId), eq(calls.state, 'dialing')));
+}
+
+/** Ends the record once: duration counts from answer to end, whole seconds. */
+export async function finaliseCall(db: Database, callId: string, outcome: CallOutcome, reason: string | null, endedAt: Date): Promise<CallRow | undefined> {
+  const [current] = await db.select().from(calls).where(eq(calls.id, callId));
+  if (!current || current.state === 'ended') return current;
+  const durationSec = current.answeredAt ? Math.max(0, Math.round((endedAt.getTime() - current.answeredAt.getTime()) / 1000)) : 0;
+  const [ended] = await db
+    .update(calls)
+    .set({ state: 'ended', outcome, reason, endedAt, durationSec })
+    .where(and(eq(calls.id, callId), ne(calls.state, 'ended')))
+    .returning();
+  return ended ?? current;
+}
+
+/** Closes records left open by a server that stopped without ending them (one instance: all of them). */
+export async function closeAbandonedCalls(db: Database, endedAt: Date): Promise<number> {
+  const open = await db.select({ id: calls.id }).from(calls).where(ne(calls.state, 'ended'));
+  for (const { id } of open) await finaliseCall(db, id, 'failed', 'The call was cut off when the server restarted', endedAt);
+  return open.length;
+}

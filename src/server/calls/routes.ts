@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callHistorySchema, callLinesSchema, callRecordSchema, placeCallBodySchema, placeCallResultSchema } from '../../common/api/calls';
+import type { Auth } from '../auth/auth';
+import { requireUser } from '../auth/current-user';
+import type { Database } from '../db/client';
+import { isUuid } from '../db/errors';
+import { AppError } from '../http/app-error';
+import { requireSocketUser, socketUsers } from '../realtime/routes';
+import { findCall, listHistory, toCallRecord } from './call-records';
+import type { CallService } from './call-service';
+
+const callParams = z.object({ id: z.string() });
+
+interface CallRouteOptions {
+  auth: Auth;
+  db: Database;
+  calls: CallService;
+  soundTestNumber: string;
+}
+
+export const callRoutes: FastifyPluginAsyncZod<CallRouteOptions> = async (app, { auth, db, calls, soundTestNumber }) => {
+  const callerOf = async (...args: Parameters<typeof requireUser>) => {
+    try {
+      return await requireUser(...args);
+    } catch (error) {
+      // SPEC §5: 'Authentication required' / 'Please log in to make calls'.
+      if (error instanceof AppError && error.statusCode === 401) throw new AppError(401, 'unauthenticated', 'Please log in to make calls');
+      throw error;
+    }
+  };
+
+  app.post('/calls', { schema: { body: placeCallBodySchema, response: { 201: placeCallResultSchema } } }, async (request, reply) => {
+    const user = await callerOf(auth, request, reply);
+    return reply.code(201).send(await calls.place(user, request.body));
+  });
+
+  app.get('/calls', { schema: { response: { 200: callHistorySchema } } }, async (request, reply) => {
+    const user = await requireUser(auth, request, reply);
+    return { calls: await listHistory(db, user.id) };
+  });
+
+  app.get('/calls/lines', { schema: { response: { 200: callLinesSchema } } }, async () => ({ soundTestNumber }));
+
+  app.get('/calls/:id', { schema: { params: callParams, response: { 200: callRecordSchema } } }, async (request, reply) => {
+    const user = await requireUser(auth, request, reply);
+    const row = isUuid(request.params.id) ? await findCall(db, user.id, request.params.id) : undefined;
+    if (!row) throw AppError.notFound('No such call');
+    return toCallRecord(row);
+  });
+
+  app.post('/calls/:id/hangup', { schema: { params: callParams, response: { 200: callRecordSchema } } }, async (request, reply) => {
+    const user = await requireUser(auth, request, reply);
+    if (!isUuid(request.params.id)) throw AppError.notFound('No such call');
+    await calls.hangup(user.id, request.params.id);
+    const row = await findCall(db, user.id, request.params.id);
+    if (!row) throw AppError.notFound('No such call');
+    return toCallRecord(row);
+  });
+
+  app.get('/calls/:id/media', { websocket: true, preValidation: requireSocketUser(auth) }, (socket, request) => {
+    const user = socketUsers.get(request);
+    const { id } = request.params as { id: string };
+    if (!user || !isUuid(id)) {
+      socket.close(4404, 'No such call in progress');
+      return;
+    }
+    void calls.attachBrowser(user, id, socket);
+  });
+};

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CallDirection, CallOutcome, CallState } from '../../common/calls';
+import { user } from '../auth/schema';
+
+/** One row per participant's view of a call (CALLS.md); both rows of a conversation share conversation_id. */
+export const calls = pgTable(
+  'calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    direction: text('direction').$type<CallDirection>().notNull(),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    state: text('state').$type<CallState>().notNull(),
+    outcome: text('outcome').$type<CallOutcome>(),
+    reason: text('reason'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    durationSec: integer('duration_sec'),
+    /** Calls to numbers outside Voxline count against the plan's minutes. */
+    metered: boolean('metered').notNull(),
+    /** Placed while Save Call History was off: kept for billing, left out of the history list. */
+    hiddenFromHistory: boolean('hidden_from_history').notNull().default(false),
+    voiceSettings: jsonb('voice_settings'),
+    providerCallId: text('provider_call_id'),
+  },
+  (table) => [
+    index('calls_user_started_idx').on(table.userId, table.startedAt),
+    // One active call per user: the database settles two tabs dialling at once.
+    uniqueIndex('calls_one_active_per_user').on(table.userId).where(sql`${table.state} <> 'ended'`),
+  ],
+);

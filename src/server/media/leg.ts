@@ -1,0 +1,58 @@
+import type { CallSampleRate } from '../../common/calls';
+
+/**
+ * One audio endpoint of a call (CALLS.md): a browser, a provider's websocket, or a built-in party.
+ * Frames are mono Int16 PCM, 20 ms, at the leg's own rate.
+ */
+export interface CallLeg {
+  readonly kind: 'browser' | 'provider' | 'echo';
+  readonly sampleRate: CallSampleRate;
+  /** Gives the leg a frame to play to its side. */
+  send(frame: Int16Array): void;
+  /** Called with each frame the leg's side produces. */
+  onFrame(listener: (frame: Int16Array) => void): void;
+  /** Called once, when the leg goes away (hung up, dropped, closed). */
+  onClose(listener: (reason: string) => void): void;
+  close(reason: string): void;
+}
+
+/** The listener bookkeeping every leg shares. */
+export abstract class BaseLeg implements CallLeg {
+  abstract readonly kind: CallLeg['kind'];
+  abstract readonly sampleRate: CallSampleRate;
+  private frameListeners: ((frame: Int16Array) => void)[] = [];
+  private closeListeners: ((reason: string) => void)[] = [];
+  private closed = false;
+
+  abstract send(frame: Int16Array): void;
+
+  onFrame(listener: (frame: Int16Array) => void) {
+    this.frameListeners.push(listener);
+  }
+
+  onClose(listener: (reason: string) => void) {
+    if (this.closed) listener('closed');
+    else this.closeListeners.push(listener);
+  }
+
+  get isClosed() {
+    return this.closed;
+  }
+
+  close(reason: string) {
+    if (this.closed) return;
+    this.closed = true;
+    this.release(reason);
+    const listeners = this.closeListeners;
+    this.closeListeners = [];
+    this.frameListeners = [];
+    for (const listener of listeners) listener(reason);
+  }
+
+  protected emitFrame(frame: Int16Array) {
+    for (const listener of this.frameListeners) listener(frame);
+  }
+
+  /** Frees what the leg holds (timers, sockets); called once by close(). */
+  protected abstract release(reason: string): void;
+}

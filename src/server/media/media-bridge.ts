@@ -1,0 +1,31 @@
+import type { CallLeg } from './leg';
+import { FrameConverter } from './frame-converter';
+
+/**
+ * Joins a call's two legs frame by frame, converting the rate where the legs differ. A muted
+ * side's frames are replaced by silence here too, whatever its browser sends.
+ */
+export class MediaBridge {
+  private callerMuted = false;
+
+  constructor(
+    readonly caller: CallLeg,
+    readonly callee: CallLeg,
+  ) {
+    this.pipe(caller, callee, (frame) => (this.callerMuted ? new Int16Array(frame.length) : frame));
+    this.pipe(callee, caller, (frame) => frame);
+  }
+
+  setCallerMuted(muted: boolean) {
+    this.callerMuted = muted;
+  }
+
+  private pipe(from: CallLeg, to: CallLeg, prepare: (frame: Int16Array) => Int16Array) {
+    if (from.sampleRate === to.sampleRate) {
+      from.onFrame((frame) => to.send(prepare(frame)));
+      return;
+    }
+    const converter = new FrameConverter(from.sampleRate, to.sampleRate);
+    from.onFrame((frame) => converter.convert(prepare(frame), (converted) => to.send(converted)));
+  }
+}
