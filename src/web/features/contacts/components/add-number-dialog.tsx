@@ -1,0 +1,199 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckIcon, Loader2Icon, SearchIcon } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { FRIENDLY_NAME_MAX_LENGTH, type AvailableNumber } from '../../../../common/api/numbers';
+import { countries, DEFAULT_COUNTRY, isSupportedCountry, type SupportedCountryCode } from '../../../../common/countries';
+import { formatPhoneNumber } from '../../../../common/phone';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/utils';
+import { availableNumbersQuery, type NumberSearch } from '../api/search-available-numbers';
+import { useRentNumber } from '../api/rent-number';
+import { FailureAlert } from './failure-alert';
+import { monthlyCost } from '../monthly-cost';
+
+/**
+ * SPEC §2 and §4: search, select one, optionally name it, add. Open and closed from outside too (the
+ * empty list's 'Add Your First Number'); closing returns the focus to `trigger`.
+ */
+export function AddNumberDialog({ open, onOpenChange, trigger }: { open: boolean; onOpenChange: (open: boolean) => void; trigger: ReactNode }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Number</DialogTitle>
+          <DialogDescription>Search for a number to rent, select one and, if you like, give it a name.</DialogDescription>
+        </DialogHeader>
+        <AddNumberForm onAdded={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddNumberForm({ onAdded }: { onAdded: () => void }) {
+  const [country, setCountry] = useState<SupportedCountryCode>(DEFAULT_COUNTRY);
+  const [pattern, setPattern] = useState('');
+  // The search the results belong to; null before the first Search and after a number is added.
+  const [search, setSearch] = useState<NumberSearch | null>(null);
+  const [selected, setSelected] = useState<AvailableNumber | null>(null);
+  const [friendlyName, setFriendlyName] = useState('');
+  const results = useQuery({ ...availableNumbersQuery(search ?? { country, pattern }), enabled: search !== null });
+  const rent = useRentNumber();
+  const id = useId();
+
+  function submitSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = { country, pattern: pattern.trim() };
+    setSelected(null);
+    rent.reset();
+    if (search && search.country === next.country && search.pattern === next.pattern) void results.refetch();
+    else setSearch(next);
+  }
+
+  function add() {
+    if (!selected) return;
+    rent.mutate(
+      { country: selected.country, msisdn: selected.msisdn, friendlyName: friendlyName.trim() },
+      {
+        onSuccess: (number) => {
+          setSelected(null);
+          setFriendlyName('');
+          setSearch(null);
+          toast.success('Phone number added', { description: formatPhoneNumber(number.phoneNumber) });
+          onAdded();
+        },
+        onError: (error) => {
+          // Someone else rented it first: search again, without it.
+          if (error instanceof ApiError && error.status === 409) {
+            setSelected(null);
+            void results.refetch();
+          }
+        },
+      },
+    );
+  }
+
+  const numbers = search !== null && results.isSuccess ? results.data : [];
+  const searching = search !== null && results.isFetching;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <form noValidate onSubmit={submitSearch} className="grid gap-3 sm:grid-cols-[1fr_8rem_auto] sm:items-end">
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={`${id}-country`}>Country</Label>
+          <Select value={country} onValueChange={(value) => isSupportedCountry(value) && setCountry(value)}>
+            <SelectTrigger id={`${id}-country`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent className="max-h-72">
+              {countries.map((option) => (
+                <SelectItem key={option.code} value={option.code}>
+                  <span className="flex items-center gap-2">
+                    <span aria-hidden="true">{option.flag}</span>
+                    {option.name}
+                  </span>
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-pattern`}>Pattern</Label>
+          <Input
+            id={`${id}-pattern`}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="e.g. 415"
+            value={pattern}
+            onChange={(event) => setPattern(event.target.value)}
+            aria-describedby={`${id}-pattern-hint`}
+          />
+        </div>
+        <Button type="submit" disabled={searching} aria-busy={searching}>
+          {searching ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <SearchIcon aria-hidden="true" />}
+          Search
+        </Button>
+        <p id={`${id}-pattern-hint`} className="text-sm text-muted-foreground sm:col-span-3">
+          Optional: the digits the number starts with after the country code, e.g. 415.
+        </p>
+      </form>
+
+      {search !== null && results.isError && !searching && <FailureAlert title="Failed to search for numbers" error={results.error} />}
+      {search !== null && results.isSuccess && !searching && numbers.length === 0 && (
+        <Alert>
+          <AlertTitle>No numbers found</AlertTitle>
+          <AlertDescription>Try different search criteria</AlertDescription>
+        </Alert>
+      )}
+      {numbers.length > 0 && (
+        <ul aria-label="Available numbers" className={cn('max-h-[200px] overflow-y-auto rounded-md border', searching && 'opacity-60')}>
+          {numbers.map((number) => {
+            const isSelected = selected?.msisdn === number.msisdn;
+            const formatted = formatPhoneNumber(number.phoneNumber);
+            return (
+              <li
+                key={number.msisdn}
+                className={cn('flex items-center justify-between gap-3 border-b px-3 py-2 last:border-b-0', isSelected && 'bg-accent')}
+              >
+                <div className="flex min-w-0 flex-col">
+                  <span className="font-medium tabular-nums">{formatted}</span>
+                  <span className="text-sm text-muted-foreground">{monthlyCost(number.cost, number.currency)}</span>
+                </div>
+                <Button
+                  size="sm"
+                  variant={isSelected ? 'default' : 'outline'}
+                  aria-pressed={isSelected}
+                  aria-label={`Select ${formatted}`}
+                  onClick={() => {
+                    setSelected(number);
+                    rent.reset();
+                  }}
+                >
+                  {isSelected && <CheckIcon aria-hidden="true" />}
+                  Select
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <section aria-labelledby={`${id}-selected`} className="flex flex-col gap-3 rounded-md bg-muted/50 p-3">
+        <h3 id={`${id}-selected`} className="text-sm font-medium">
+          Selected number
+        </h3>
+        {selected ? (
+          <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="font-medium tabular-nums">{formatPhoneNumber(selected.phoneNumber)}</span>
+            <span className="text-sm text-muted-foreground">{monthlyCost(selected.cost, selected.currency)}</span>
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">None yet: search, then select a number.</p>
+        )}
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-friendly-name`}>Friendly Name</Label>
+          <Input
+            id={`${id}-friendly-name`}
+            autoComplete="off"
+            placeholder="e.g. Office line (optional)"
+            maxLength={FRIENDLY_NAME_MAX_LENGTH}
+            value={friendlyName}
+            onChange={(event) => setFriendlyName(event.target.value)}
+          />
+        </div>
+        <FailureAlert title="Failed to add phone number" error={rent.error} />
+        <Button onClick={add} disabled={!selected || rent.isPending} aria-busy={rent.isPending} className="w-full sm:w-fit sm:self-end">
+          {rent.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          Add Number
+        </Button>
+      </section>
+    </div>
+  );
+}
