@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from './components/ui/sonner';
 import { PreferencesThemeSync } from './lib/preferences';
+import { RealtimeProvider } from './lib/realtime';
 import { ThemeProvider } from './lib/theme';
 
 /** Providers every page shares; the router or a test renders inside. */
@@ -10,7 +11,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <PreferencesThemeSync />
-        {children}
+        <RealtimeProvider>{children}</RealtimeProvider>
         <Toaster />
       </ThemeProvider>
     </QueryClientProvider>

@@ -86,6 +86,8 @@ test('a new user rents a number, then adds, edits, finds, calls and deletes a co
   // Start a call from a contact: the dialer opens with the number.
   await contacts.getByRole('button', { name: 'Call Grace Brewster Hopper' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/dialer' && url.searchParams.get('to') === '+12133734253');
+  await expect(page.getByRole('button', { name: /^Country: United States/ })).toBeVisible();
+  await expect(page.getByLabel('Phone number')).toHaveValue('2133734253');
 
   // Back on the page, delete the contact after the confirmation.
   await page.goBack();

@@ -1,5 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { CallRecord } from '../../../common/api/calls';
 import { PageHeading } from '../../components/page-heading';
+import { Card, CardContent } from '../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { phoneNumbersQuery } from '../../lib/phone-numbers';
+import { ActiveCallBar } from './components/active-call-bar';
+import { CallHistory } from './components/call-history';
+import { DialerPad } from './components/dialer-pad';
+import { splitInternational } from './dial-target';
+import { useOutboundCall } from './use-outbound-call';
+import { activeVoiceLabel, readStoredVoiceSettings } from './voice-notice';
 
 export function DialerPage() {
-  return <PageHeading title="Dialer" />;
+  const { call, start, hangUp, toggleMute } = useOutboundCall();
+  const numbers = useQuery(phoneNumbersQuery);
+  const [tab, setTab] = useState('dialer');
+  const busy = call.phase !== 'idle';
+
+  // SPEC §2: clicking a history entry or its button calls that number again, from the same number when it is still yours.
+  const redial = (record: CallRecord) => {
+    const other = record.direction === 'outbound' ? record.to : record.from;
+    const mine = record.direction === 'outbound' ? record.from : record.to;
+    const owned = numbers.data ?? [];
+    const from = owned.find((number) => number.phoneNumber === mine)?.phoneNumber ?? owned[0]?.phoneNumber;
+    if (!from) {
+      toast.error('No phone number available', { description: 'You need to add a phone number to your account first' });
+      return;
+    }
+    const target = splitInternational(other);
+    void start({ from, to: other, countryCode: target?.country.dialCode ?? '', voiceChanger: activeVoiceLabel(readStoredVoiceSettings()) !== null });
+  };
+
+  return (
+    <div className={busy ? 'pb-24' : undefined}>
+      <PageHeading title="Dialer">Call anyone from one of your numbers.</PageHeading>
+      <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-4">
+        <TabsList>
+          <TabsTrigger value="dialer">Dialer</TabsTrigger>
+          <TabsTrigger value="history">Call History</TabsTrigger>
+        </TabsList>
+        <Card>
+          <CardContent>
+            <TabsContent value="dialer">
+              <DialerPad onCall={(request) => void start(request)} busy={busy} />
+            </TabsContent>
+            <TabsContent value="history">
+              <CallHistory onRedial={redial} />
+            </TabsContent>
+          </CardContent>
+        </Card>
+      </Tabs>
+      {busy && <ActiveCallBar call={call} onToggleMute={toggleMute} onHangUp={() => void hangUp()} />}
+    </div>
+  );
 }

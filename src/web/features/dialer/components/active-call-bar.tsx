@@ -1,0 +1,44 @@
+import { MicIcon, MicOffIcon, PhoneOffIcon } from 'lucide-react';
+import { formatDuration } from '../../../../common/calls';
+import { Button } from '../../../components/ui/button';
+import type { ActiveCall } from '../use-outbound-call';
+import { useElapsedSeconds } from '../use-elapsed-seconds';
+
+function nationalPart(call: ActiveCall) {
+  return call.phoneNumber.startsWith(call.countryCode) ? call.phoneNumber.slice(call.countryCode.length) : call.phoneNumber;
+}
+
+/** SPEC §2: the bar at the bottom while a call is on: country code, number, elapsed time, mute, end. */
+export function ActiveCallBar({ call, onToggleMute, onHangUp }: { call: ActiveCall; onToggleMute: () => void; onHangUp: () => void }) {
+  const elapsed = useElapsedSeconds(call.answeredAt);
+  const status = call.phase === 'active' ? formatDuration(elapsed) : call.phase === 'ringing' ? 'Ringing...' : 'Calling...';
+  return (
+    <section aria-label="Active call" className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 shadow-lg backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <p className="truncate font-medium">
+            <span className="text-muted-foreground">{call.countryCode}</span> {nationalPart(call)}
+          </p>
+          <p className="text-sm tabular-nums text-muted-foreground" aria-live="polite">
+            <span className="sr-only">Call time </span>
+            {status}
+          </p>
+        </div>
+        <Button
+          variant={call.isMuted ? 'secondary' : 'outline'}
+          size="icon"
+          aria-label={call.isMuted ? 'Unmute' : 'Mute'}
+          aria-pressed={call.isMuted}
+          onClick={onToggleMute}
+          disabled={call.callId === null}
+        >
+          {call.isMuted ? <MicOffIcon /> : <MicIcon />}
+        </Button>
+        <Button variant="destructive" onClick={onHangUp} disabled={call.callId === null}>
+          <PhoneOffIcon />
+          End call
+        </Button>
+      </div>
+    </section>
+  );
+}

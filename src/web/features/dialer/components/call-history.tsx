@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { PhoneCallIcon, PhoneIncomingIcon, PhoneOutgoingIcon } from 'lucide-react';
+import type { CallRecord } from '../../../../common/api/calls';
+import { formatDuration } from '../../../../common/calls';
+import { formatPhoneNumber } from '../../../../common/phone';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/utils';
+import { callHistoryQuery } from '../api/get-call-history';
+
+type HistoryStatus = 'completed' | 'missed' | 'pending';
+
+/** SPEC §3: completed, missed, and anything else styled as pending. */
+function statusOf(call: CallRecord): { status: HistoryStatus; label: string } {
+  if (call.state !== 'ended') return { status: 'pending', label: 'In progress' };
+  if (call.outcome === 'completed') return { status: 'completed', label: 'Completed' };
+  if (call.direction === 'inbound' && (call.outcome === 'no-answer' || call.outcome === 'cancelled' || call.outcome === 'rejected')) return { status: 'missed', label: 'Missed' };
+  const labels: Record<string, string> = { 'no-answer': 'No answer', busy: 'Busy', unavailable: 'Unavailable', failed: 'Failed', cancelled: 'Cancelled', rejected: 'Declined' };
+  return { status: 'pending', label: labels[call.outcome ?? ''] ?? 'Ended' };
+}
+
+const statusClass: Record<HistoryStatus, string> = {
+  completed: 'border-transparent bg-green-600/15 text-green-700 dark:text-green-400',
+  missed: 'border-transparent bg-red-600/15 text-red-700 dark:text-red-400',
+  pending: 'border-transparent bg-amber-500/15 text-amber-700 dark:text-amber-400',
+};
+
+export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void }) {
+  const history = useQuery(callHistoryQuery);
+
+  if (history.isPending) return <p className="p-6 text-center text-muted-foreground">Loading call history...</p>;
+  if (history.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
+        <p>Failed to load call history</p>
+        <Button variant="outline" onClick={() => void history.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (history.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
+        <PhoneCallIcon className="size-8" aria-hidden="true" />
+        <p>No call history yet</p>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="divide-y" aria-label="Recent calls">
+      {history.data.map((call) => {
+        const other = call.direction === 'outbound' ? call.to : call.from;
+        const { status, label } = statusOf(call);
+        const Icon = call.direction === 'outbound' ? PhoneOutgoingIcon : PhoneIncomingIcon;
+        return (
+          <li key={call.id} className="flex items-center gap-3 py-3">
+            <button
+              type="button"
+              className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              onClick={() => onRedial(call)}
+              aria-label={`${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}`}
+            >
+              <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate font-medium">{formatPhoneNumber(other)}</span>
+                <span className="text-xs text-muted-foreground">
+                  {new Date(call.startedAt).toLocaleString()} · {formatDuration(call.durationSec ?? 0)}
+                </span>
+              </span>
+              <Badge className={cn(statusClass[status])} data-status={status}>
+                {label}
+              </Badge>
+            </button>
+            <Button variant="ghost" size="icon" aria-label={`Redial ${formatPhoneNumber(other)}`} onClick={() => onRedial(call)}>
+              <PhoneCallIcon />
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

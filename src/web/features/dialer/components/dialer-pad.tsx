@@ -1,0 +1,179 @@
+import { useQuery } from '@tanstack/react-query';
+import { AudioLinesIcon, DeleteIcon, PhoneIcon } from 'lucide-react';
+import { useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { CountryOption } from '../../../../common/countries';
+import { formatPhoneNumber } from '../../../../common/phone';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { phoneNumbersQuery } from '../../../lib/phone-numbers';
+import { callLinesQuery } from '../api/get-call-lines';
+import { defaultCountry, digitsOnly, splitInternational } from '../dial-target';
+import type { StartCall } from '../use-outbound-call';
+import { activeVoiceLabel, readStoredVoiceSettings } from '../voice-notice';
+import { CountryPicker } from './country-picker';
+import { Keypad } from './keypad';
+
+const LONG_PRESS_MS = 600;
+
+/** SPEC §2 Dialer tab: call from, country, digits, keypad, call and backspace. */
+export function DialerPad({ onCall, busy }: { onCall: (call: StartCall) => void; busy: boolean }) {
+  const numbers = useQuery(phoneNumbersQuery);
+  const lines = useQuery(callLinesQuery);
+  const [searchParams] = useSearchParams();
+  const [from, setFrom] = useState<string | null>(null);
+  // A contact's Call button opens the dialer with ?to= filled in.
+  const [initialTarget] = useState(() => {
+    const to = searchParams.get('to');
+    return to ? splitInternational(to) : null;
+  });
+  const [country, setCountry] = useState<CountryOption>(initialTarget?.country ?? defaultCountry);
+  const [digits, setDigits] = useState(initialTarget?.digits ?? '');
+  const longPress = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const longPressed = useRef(false);
+  const voiceLabel = activeVoiceLabel(readStoredVoiceSettings());
+
+  const owned = numbers.data ?? [];
+  const selectedFrom = from ?? owned[0]?.phoneNumber ?? '';
+
+  const dial = (target: { country: CountryOption; digits: string }) => {
+    if (!target.digits) {
+      toast.error('Phone number required', { description: 'Please enter a phone number to call' });
+      return;
+    }
+    if (!selectedFrom) {
+      toast.error('No phone number available', { description: 'You need to add a phone number to your account first' });
+      return;
+    }
+    onCall({ from: selectedFrom, to: `${target.country.dialCode}${target.digits}`, countryCode: target.country.dialCode, voiceChanger: voiceLabel !== null });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dial({ country, digits });
+  };
+
+  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const text = event.clipboardData.getData('text');
+    const target = text.trim().startsWith('+') ? splitInternational(text) : null;
+    if (!target) return;
+    event.preventDefault();
+    setCountry(target.country);
+    setDigits(target.digits);
+  };
+
+  const startBackspace = () => {
+    longPressed.current = false;
+    longPress.current = setTimeout(() => {
+      longPressed.current = true;
+      setDigits('');
+    }, LONG_PRESS_MS);
+  };
+  const endBackspace = () => {
+    if (longPress.current) clearTimeout(longPress.current);
+    longPress.current = null;
+  };
+
+  if (numbers.isPending) return <p className="p-6 text-center text-muted-foreground">Loading your numbers...</p>;
+  if (numbers.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
+        <p>Failed to load your phone numbers</p>
+        <Button variant="outline" onClick={() => void numbers.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (owned.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 p-8 text-center">
+        <p>You need to add a phone number to make calls.</p>
+        <Button asChild>
+          <Link to="/contacts">Add a phone number</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const soundTest = lines.data?.soundTestNumber;
+  return (
+    <form onSubmit={submit} className="mx-auto flex w-full max-w-sm flex-col gap-4" aria-label="Dialer">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="call-from">Call from</Label>
+        <Select value={selectedFrom} onValueChange={setFrom}>
+          <SelectTrigger id="call-from" aria-label="Call from">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {owned.map((number) => (
+              <SelectItem key={number.id} value={number.phoneNumber}>
+                {formatPhoneNumber(number.phoneNumber)}
+                {number.friendlyName ? ` · ${number.friendlyName}` : ''}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex flex-col gap-2">
+        <span className="text-sm font-medium">Country</span>
+        <CountryPicker value={country} onChange={setCountry} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="dial-number">Phone number</Label>
+        <div className="flex items-center gap-2">
+          <span className="rounded-md border bg-muted px-3 py-1.5 text-sm tabular-nums" aria-hidden="true">
+            {country.dialCode}
+          </span>
+          <Input
+            id="dial-number"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="Enter number"
+            className="text-lg tabular-nums"
+            value={digits}
+            onChange={(event) => setDigits(digitsOnly(event.target.value))}
+            onPaste={paste}
+          />
+        </div>
+      </div>
+      {voiceLabel && (
+        <p role="status" className="flex items-center gap-2 rounded-md bg-primary/10 px-3 py-2 text-sm text-primary">
+          <AudioLinesIcon className="size-4" aria-hidden="true" />
+          Voice changer active: {voiceLabel}
+        </p>
+      )}
+      <Keypad onPress={(key) => setDigits((current) => (/\d/.test(key) ? current + key : current))} />
+      <div className="grid grid-cols-3 items-center gap-3">
+        <span />
+        <Button type="submit" size="lg" className="h-14 rounded-full bg-green-600 text-white hover:bg-green-700" disabled={busy} aria-label="Call">
+          <PhoneIcon className="size-6" />
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          size="lg"
+          className="h-14"
+          aria-label="Delete last digit"
+          title="Delete last digit (hold to clear)"
+          onPointerDown={startBackspace}
+          onPointerUp={endBackspace}
+          onPointerLeave={endBackspace}
+          onClick={() => {
+            if (!longPressed.current) setDigits((current) => current.slice(0, -1));
+          }}
+        >
+          <DeleteIcon className="size-6" />
+        </Button>
+      </div>
+      {soundTest && (
+        <Button type="button" variant="outline" disabled={busy} onClick={() => dial(splitInternational(soundTest) ?? { country, digits: '' })}>
+          Call the sound-test line ({formatPhoneNumber(soundTest)})
+        </Button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../../../tests/support/render-web';
+import { stubApi } from '../../../../tests/support/web-fetch';
+import { DialerPage } from './dialer-page';
+
+const user = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' };
+const number = { id: 'n1', phoneNumber: '+14155550123', friendlyName: 'Work', active: true, country: 'US', monthlyCost: '1.00', currency: 'USD', createdAt: '2026-11-01T00:00:00.000Z' };
+
+function renderDialer(path: string, numbers: unknown[], calls: unknown[] = []) {
+  const api = stubApi({
+    '/api/v1/session': { status: 200, body: { user } },
+    '/api/v1/numbers': { status: 200, body: { numbers } },
+    '/api/v1/calls/lines': { status: 200, body: { soundTestNumber: '+14155550100' } },
+    '/api/v1/calls': { status: 200, body: { calls } },
+  });
+  vi.stubGlobal('fetch', api.fetchStub);
+  return { ...renderRoutes([{ path: '/dialer', element: <DialerPage /> }, { path: '/contacts', element: <h1>Contacts</h1> }], path), api };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('DialerPage', () => {
+  it('asks for a number first when the user has none', async () => {
+    const { router } = renderDialer('/dialer', []);
+    expect(await screen.findByText('You need to add a phone number to make calls.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Add a phone number' }));
+    expect(router.state.location.pathname).toBe('/contacts');
+  });
+
+  it('preselects the first number, keeps digits only and edits with the keypad and backspace', async () => {
+    renderDialer('/dialer', [number]);
+    expect(await screen.findByRole('combobox', { name: 'Call from' })).toHaveTextContent('+1 (415) 555-0123 · Work');
+    const input = screen.getByLabelText('Phone number');
+    await userEvent.type(input, '4a1-5');
+    expect(input).toHaveValue('415');
+    await userEvent.click(screen.getByRole('button', { name: '5' }));
+    expect(input).toHaveValue('4155');
+    await userEvent.click(screen.getByRole('button', { name: 'Star' }));
+    expect(input).toHaveValue('4155');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete last digit' }));
+    expect(input).toHaveValue('415');
+  });
+
+  it('reads a pasted international number into the country and the digits', async () => {
+    renderDialer('/dialer', [number]);
+    const input = await screen.findByLabelText('Phone number');
+    await userEvent.click(input);
+    await userEvent.paste('+44 20 7946 0958');
+    expect(input).toHaveValue('2079460958');
+    expect(screen.getByRole('button', { name: 'Country: United Kingdom +44' })).toBeInTheDocument();
+  });
+
+  it('fills in ?to= from a contact', async () => {
+    renderDialer('/dialer?to=%2B442079460958', [number]);
+    expect(await screen.findByLabelText('Phone number')).toHaveValue('2079460958');
+    expect(screen.getByRole('button', { name: 'Country: United Kingdom +44' })).toBeInTheDocument();
+  });
+
+  it('refuses to call without a number', async () => {
+    const { api } = renderDialer('/dialer', [number]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Call' }));
+    expect(await screen.findByText('Phone number required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a phone number to call')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('says when the voice changer is on', async () => {
+    window.localStorage.setItem('voiceSettings', JSON.stringify({ voiceType: 'middleEastern', pitch: 1.2, speed: 1 }));
+    renderDialer('/dialer', [number]);
+    expect(await screen.findByText('Voice changer active: Middle Eastern Accent')).toBeInTheDocument();
+  });
+
+  it('shows history newest first with status, duration and an empty state', async () => {
+    renderDialer('/dialer', [number]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Call History' }));
+    expect(await screen.findByText('No call history yet')).toBeInTheDocument();
+  });
+
+  it('lists calls with their status and duration', async () => {
+    const call = {
+      id: 'c1', direction: 'outbound', from: '+14155550123', to: '+14155550100', state: 'ended', outcome: 'completed', reason: null,
+      startedAt: '2026-11-20T10:00:00.000Z', answeredAt: '2026-11-20T10:00:01.000Z', endedAt: '2026-11-20T10:01:06.000Z', durationSec: 65,
+    };
+    renderDialer('/dialer', [number], [call, { ...call, id: 'c2', outcome: 'no-answer', durationSec: 0 }]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Call History' }));
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('+1 (415) 555-0100');
+    expect(items[0]).toHaveTextContent('1:05');
+    expect(items[0]).toHaveTextContent('Completed');
+    expect(items[1]).toHaveTextContent('No answer');
+    expect(screen.getAllByRole('button', { name: 'Redial +1 (415) 555-0100' })).toHaveLength(2);
+  });
+});

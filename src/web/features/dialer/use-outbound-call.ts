@@ -1,0 +1,194 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { CallRecord } from '../../../common/api/calls';
+import { formatDuration, type CallOutcome } from '../../../common/calls';
+import { CallAudio, openMicrophone } from '../../audio/call-audio';
+import { ApiError } from '../../lib/api-client';
+import { useRealtime } from '../../lib/realtime';
+import { callHistoryQuery } from './api/get-call-history';
+import { getCall } from './api/get-call';
+import { hangUpCall } from './api/hang-up-call';
+import { placeCall } from './api/place-call';
+
+export type CallPhase = 'idle' | 'connecting' | 'ringing' | 'active';
+
+/** SPEC §3 active call, as the active-call bar shows it. */
+export interface ActiveCall {
+  phase: CallPhase;
+  callId: string | null;
+  phoneNumber: string;
+  countryCode: string;
+  isMuted: boolean;
+  answeredAt: number | null;
+}
+
+const idle: ActiveCall = { phase: 'idle', callId: null, phoneNumber: '', countryCode: '', isMuted: false, answeredAt: null };
+
+const failureText: Partial<Record<CallOutcome, string>> = {
+  busy: 'The line is busy',
+  'no-answer': 'Nobody answered',
+  unavailable: 'Nobody is taking calls on that number right now',
+  rejected: 'The call was declined',
+};
+
+interface Connection {
+  callId: string;
+  media: WebSocket;
+  audio: CallAudio;
+  answered: boolean;
+  muted: boolean;
+}
+
+export interface StartCall {
+  from: string;
+  /** E.164: the dial code joined with the digits (SPEC §5). */
+  to: string;
+  countryCode: string;
+  voiceChanger?: boolean;
+}
+
+/** One outbound call at a time: places it, carries its audio, follows its state, ends it cleanly. */
+export function useOutboundCall() {
+  const realtime = useRealtime();
+  const queryClient = useQueryClient();
+  const [call, setCall] = useState<ActiveCall>(idle);
+  const connection = useRef<Connection | null>(null);
+  const starting = useRef(false);
+
+  const finish = useCallback(
+    (record: Pick<CallRecord, 'id' | 'outcome' | 'durationSec' | 'reason'>) => {
+      const current = connection.current;
+      if (!current || current.callId !== record.id) return;
+      connection.current = null;
+      current.media.onclose = null;
+      current.media.close();
+      void current.audio.stop();
+      setCall(idle);
+      void queryClient.invalidateQueries({ queryKey: callHistoryQuery.queryKey });
+      const outcome = record.outcome ?? 'completed';
+      if (outcome === 'completed' || outcome === 'cancelled') {
+        toast('Call ended', { description: `Duration: ${formatDuration(record.durationSec ?? 0)}` });
+      } else {
+        toast.error('Call failed', { description: record.reason ?? failureText[outcome] ?? 'Failed to initiate call' });
+      }
+    },
+    [queryClient],
+  );
+
+  const markAnswered = useCallback((callId: string, answeredAt: string | null) => {
+    const current = connection.current;
+    if (!current || current.callId !== callId || current.answered) return;
+    current.answered = true;
+    toast.success('Call connected');
+    const at = answeredAt ? Date.parse(answeredAt) : Date.now();
+    setCall((state) => ({ ...state, phase: 'active', answeredAt: at }));
+  }, []);
+
+  useEffect(() => {
+    if (!realtime) return;
+    const unsubscribe = realtime.subscribe((message) => {
+      const current = connection.current;
+      if (!current || !('callId' in message) || message.callId !== current.callId) return;
+      if (message.type === 'call.state' && message.state === 'answered') markAnswered(message.callId, message.answeredAt ?? null);
+      if (message.type === 'call.state' && message.state === 'ringing') setCall((c) => (c.callId === message.callId ? { ...c, phase: 'ringing' } : c));
+      if (message.type === 'call.ended') finish({ id: message.callId, outcome: message.outcome, durationSec: message.durationSec, reason: message.reason ?? null });
+    });
+    // After a reconnection, ask where the call stands: a message may have been missed meanwhile.
+    const unwatch = realtime.onConnect(() => {
+      const current = connection.current;
+      if (current) void getCall(current.callId).then((record) => (record.state === 'ended' ? finish(record) : undefined), () => undefined);
+    });
+    return () => {
+      unsubscribe();
+      unwatch();
+    };
+  }, [realtime, finish, markAnswered]);
+
+  const start = useCallback(
+    async ({ from, to, countryCode, voiceChanger = false }: StartCall) => {
+      if (connection.current || starting.current) {
+        toast.error('Call in progress', { description: 'Please end the current call before starting a new one' });
+        return;
+      }
+      starting.current = true;
+      setCall({ ...idle, phase: 'connecting', phoneNumber: to, countryCode });
+      toast(voiceChanger ? 'Calling with voice changer...' : 'Calling...');
+      let stream: MediaStream | null = null;
+      try {
+        // The microphone first: if it is refused, no call is placed at all.
+        stream = await openMicrophone();
+        const placed = await placeCall({ from, to });
+        const { call: record } = placed;
+        if (record.state === 'ended') {
+          for (const track of stream.getTracks()) track.stop();
+          setCall(idle);
+          toast.error('Call failed', { description: record.reason ?? failureText[record.outcome ?? 'failed'] ?? 'Failed to initiate call' });
+          return;
+        }
+        const media = new WebSocket(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${placed.mediaPath}`);
+        media.binaryType = 'arraybuffer';
+        const audio = await CallAudio.start(stream, placed.sampleRate, {
+          onFrame: (frame) => {
+            if (media.readyState === WebSocket.OPEN) media.send(frame);
+          },
+        });
+        stream = null;
+        connection.current = { callId: record.id, media, audio, answered: false, muted: false };
+        media.onmessage = (event: MessageEvent<ArrayBuffer>) => audio.play(event.data);
+        media.onclose = () => {
+          // The server ends the call when its audio drops; read the outcome it recorded.
+          void getCall(record.id).then(finish, () => finish({ id: record.id, outcome: 'failed', durationSec: 0, reason: 'The call was cut off' }));
+        };
+        setCall((current) => ({ ...current, callId: record.id, phase: record.state === 'ringing' ? 'ringing' : current.phase }));
+        if (record.state === 'answered') markAnswered(record.id, record.answeredAt);
+      } catch (error) {
+        if (stream) for (const track of stream.getTracks()) track.stop();
+        setCall(idle);
+        if (error instanceof ApiError && error.status === 401) toast.error('Authentication required', { description: 'Please log in to make calls' });
+        else if (error instanceof ApiError && error.code === 'call_in_progress') toast.error('Call in progress', { description: error.message });
+        else toast.error('Call failed', { description: (error as Error).message || 'Failed to initiate call' });
+      } finally {
+        starting.current = false;
+      }
+    },
+    [finish, markAnswered],
+  );
+
+  const hangUp = useCallback(async () => {
+    const current = connection.current;
+    if (!current) return;
+    try {
+      finish(await hangUpCall(current.callId));
+    } catch {
+      finish({ id: current.callId, outcome: 'completed', durationSec: 0, reason: null });
+    }
+  }, [finish]);
+
+  const toggleMute = useCallback(() => {
+    const current = connection.current;
+    if (!current) return;
+    current.muted = !current.muted;
+    const isMuted = current.muted;
+    current.audio.setMuted(isMuted);
+    realtime?.send({ type: 'call.mute', callId: current.callId, muted: isMuted });
+    toast(isMuted ? 'Microphone muted' : 'Microphone unmuted');
+    setCall((state) => ({ ...state, isMuted }));
+  }, [realtime]);
+
+  // Leaving the page ends the call rather than leaving it open on the server.
+  useEffect(
+    () => () => {
+      const current = connection.current;
+      if (current) {
+        connection.current = null;
+        current.media.onclose = null;
+        current.media.close();
+        void current.audio.stop();
+      }
+    },
+    [],
+  );
+
+  return { call, start, hangUp, toggleMute };
+}

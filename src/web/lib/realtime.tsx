@@ -1,0 +1,105 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { serverMessageSchema, type ClientMessage, type ServerMessage } from '../../common/realtime';
+import { useQuery } from '@tanstack/react-query';
+import { sessionQuery } from './session';
+
+// SPEC §9: reconnect back-off 1 s, 2 s, 5 s, then 10 s.
+const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
+
+type Listener = (message: ServerMessage) => void;
+
+/** The tab's signalling socket (/api/v1/realtime): typed messages both ways, reconnecting by itself. */
+export class RealtimeClient {
+  private socket: WebSocket | null = null;
+  private readonly listeners = new Set<Listener>();
+  private readonly connectListeners = new Set<() => void>();
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+
+  constructor(private readonly url: string) {}
+
+  start() {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.close(1000);
+    this.socket = null;
+  }
+
+  get connected(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Sends a message; answers false when the socket is not open (the caller decides what to do). */
+  send(message: ClientMessage): boolean {
+    if (!this.connected) return false;
+    this.socket!.send(JSON.stringify(message));
+    return true;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Called after every (re)connection, so state missed while away can be fetched again. */
+  onConnect(listener: () => void): () => void {
+    this.connectListeners.add(listener);
+    return () => this.connectListeners.delete(listener);
+  }
+
+  private connect() {
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempt = 0;
+      for (const listener of this.connectListeners) listener();
+    };
+    socket.onmessage = (event: MessageEvent<string>) => {
+      let parsed;
+      try {
+        parsed = serverMessageSchema.safeParse(JSON.parse(event.data));
+      } catch {
+        return;
+      }
+      if (parsed.success) for (const listener of this.listeners) listener(parsed.data);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket || this.stopped) return;
+      const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt, RECONNECT_DELAYS_MS.length - 1)]!;
+      this.attempt += 1;
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+}
+
+function realtimeUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/v1/realtime`;
+}
+
+const RealtimeContext = createContext<RealtimeClient | null>(null);
+
+/** Keeps the signalling socket open while someone is signed in (it reads the session, never fetches it). */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { data: session } = useQuery({ ...sessionQuery, enabled: false });
+  const userId = session?.user.id;
+  const client = useMemo(() => (userId ? new RealtimeClient(realtimeUrl()) : null), [userId]);
+
+  useEffect(() => {
+    if (!client) return;
+    client.start();
+    return () => client.stop();
+  }, [client]);
+
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+}
+
+export function useRealtime(): RealtimeClient | null {
+  return useContext(RealtimeContext);
+}

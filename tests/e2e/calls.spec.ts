@@ -1,0 +1,95 @@
+import { dominantFrequency, rms } from '../../src/dsp/analysis';
+import { expect, test } from './fixtures';
+import { recordReceivedAudio } from './support/media-frames';
+import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
+import { writeSineWav } from './support/wav';
+
+test('a new user rents a number, calls the sound-test line, hears their own 440 Hz, mutes, hangs up and redials from history', async ({ launchWithMicrophone }) => {
+  test.setTimeout(90_000);
+  const { page } = await launchWithMicrophone(writeSineWav({ frequency: 440, seconds: 60 }), { loop: true });
+  const audio = recordReceivedAudio(page);
+  const email = uniqueEmail('caller');
+  await signUpThroughPage(page, 'Caller One', email);
+  await logInThroughPage(page, email);
+  await expect(page).toHaveURL(/\/dialer$/);
+  await expect(page.getByText('You need to add a phone number to make calls.')).toBeVisible();
+
+  // Rent a number.
+  await page.getByRole('link', { name: 'Add a phone number' }).click();
+  await page.getByRole('button', { name: 'Add Your First Number' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Number' });
+  await dialog.getByRole('button', { name: 'Search' }).click();
+  await dialog.getByRole('button', { name: /^Select / }).first().click();
+  await dialog.getByRole('button', { name: 'Add Number' }).click();
+  await expect(page.getByText('Phone number added')).toBeVisible();
+
+  // Call the sound-test line from the dialer.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialer', exact: true }).click();
+  await page.getByRole('button', { name: /^Call the sound-test line/ }).click();
+  const bar = page.getByRole('region', { name: 'Active call' });
+  await expect(bar).toBeVisible();
+  await expect(page.getByText('Call connected')).toBeVisible();
+  await expect(bar).toContainText('+1');
+  await expect(bar).toContainText('4155550100');
+
+  // What comes back is the microphone's tone, through the server and the echo.
+  await expect.poll(() => audio.count, { timeout: 15_000 }).toBeGreaterThan(150);
+  const heard = audio.samples(audio.count - 100);
+  expect(rms(heard)).toBeGreaterThan(0.01);
+  expect(Math.abs(dominantFrequency(heard, 16_000) - 440)).toBeLessThan(440 * 0.02);
+
+  // Muted: the far end hears silence, so the echo goes quiet.
+  await bar.getByRole('button', { name: 'Mute' }).click();
+  await expect(page.getByText('Microphone muted')).toBeVisible();
+  const mutedFrom = audio.count + 40;
+  await expect.poll(() => audio.count, { timeout: 10_000 }).toBeGreaterThan(mutedFrom + 50);
+  expect(rms(audio.samples(mutedFrom))).toBeLessThan(0.001);
+  await expect(bar).toContainText(/0:0[2-9]|0:[1-5]\d/);
+
+  await bar.getByRole('button', { name: 'End call' }).click();
+  await expect(page.getByText('Call ended')).toBeVisible();
+  await expect(bar).toBeHidden();
+
+  // The call is in Call History with its duration; clicking it calls again.
+  await page.getByRole('tab', { name: 'Call History' }).click();
+  const entry = page.getByRole('list', { name: 'Recent calls' }).getByRole('listitem').first();
+  await expect(entry).toContainText('+1 (415) 555-0100');
+  await expect(entry).toContainText('Completed');
+  await expect(entry).toContainText(/0:0[2-9]|0:[1-5]\d/);
+  await entry.getByRole('button', { name: 'Redial +1 (415) 555-0100' }).click();
+  await expect(page.getByRole('region', { name: 'Active call' })).toBeVisible();
+  await expect(page.getByText('Call connected')).toBeVisible();
+  await page.getByRole('region', { name: 'Active call' }).getByRole('button', { name: 'End call' }).click();
+  await expect(page.getByRole('region', { name: 'Active call' })).toBeHidden();
+});
+
+test('dialling needs a number, and the input keeps digits only', async ({ page }) => {
+  const email = uniqueEmail('dialer');
+  await signUpThroughPage(page, 'Dialer Two', email);
+  await logInThroughPage(page, email);
+  await expect(page).toHaveURL(/\/dialer$/);
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Add Your First Number' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Number' });
+  await dialog.getByRole('button', { name: 'Search' }).click();
+  await dialog.getByRole('button', { name: /^Select / }).first().click();
+  await dialog.getByRole('button', { name: 'Add Number' }).click();
+  await expect(page.getByText('Phone number added')).toBeVisible();
+  await page.goto('/dialer');
+
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.getByText('Please enter a phone number to call')).toBeVisible();
+
+  const input = page.getByLabel('Phone number');
+  await input.pressSequentially('41a5-5');
+  await expect(input).toHaveValue('4155');
+  await page.getByRole('button', { name: 'Delete last digit' }).click();
+  await expect(input).toHaveValue('415');
+  await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: '7' }).click();
+  await expect(input).toHaveValue('4157');
+
+  await page.getByRole('button', { name: /^Country: United States/ }).click();
+  await page.getByRole('textbox', { name: 'Search countries...' }).fill('nig');
+  await page.getByRole('group', { name: 'All Countries' }).getByRole('option', { name: /Nigeria/ }).click();
+  await expect(page.getByRole('button', { name: 'Country: Nigeria +234' })).toBeVisible();
+});
