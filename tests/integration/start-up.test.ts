@@ -95,6 +95,28 @@ describe('starting the server', () => {
     expect(await again.exited).toBe(0);
   }, 90_000);
 
+  it('keeps a signed-in session across a restart', async () => {
+    const dataDir = tempDir();
+    const first = startServer({ DATA_DIR: dataDir });
+    const url = await ready(first);
+    const post = (path: string, body: unknown) =>
+      fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify(body) });
+    expect((await post('/api/v1/auth/sign-up', { fullName: 'Restart Test', email: 'restart@example.com', password: 'a good password' })).status).toBe(201);
+    const signIn = await post('/api/v1/auth/sign-in', { email: 'restart@example.com', password: 'a good password' });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = startServer({ DATA_DIR: dataDir });
+    const secondUrl = await ready(second);
+    const session = await fetch(`${secondUrl}/api/v1/session`, { headers: { cookie } });
+    expect(session.status).toBe(200);
+    expect((await session.json()).user).toMatchObject({ email: 'restart@example.com', fullName: 'Restart Test' });
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+
   it.skipIf(!process.env.TEST_DATABASE_URL)('runs on PostgreSQL when DATABASE_URL is set', async () => {
     const run = startServer({ DATABASE_URL: process.env.TEST_DATABASE_URL!, DATA_DIR: tempDir() });
     const url = await ready(run);

@@ -96,3 +96,16 @@ describe('DialerPage', () => {
     expect(screen.getAllByRole('button', { name: 'Redial +1 (415) 555-0100' })).toHaveLength(2);
   });
 });
+
+describe('placing a call', () => {
+  it('says clearly when the microphone is refused, and places no call', async () => {
+    const getUserMedia = vi.fn().mockRejectedValue(Object.assign(new Error('denied'), { name: 'NotAllowedError' }));
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
+    const { api } = renderDialer('/dialer', [number]);
+    await userEvent.type(await screen.findByLabelText('Phone number'), '4155550100');
+    await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+    expect(await screen.findByText('Microphone access was refused. Allow the microphone for this site and try again.')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Active call' })).not.toBeInTheDocument();
+  });
+});
