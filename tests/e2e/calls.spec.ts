@@ -46,11 +46,16 @@ test('a new user rents a number, calls the sound-test line, hears their own 440 
   expect(rms(audio.samples(mutedFrom))).toBeLessThan(0.001);
   await expect(bar).toContainText(/0:0[2-9]|0:[1-5]\d/);
 
+  // The call goes on while the user looks at another page, and can be ended from there.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Phone Management' })).toBeVisible();
+  await expect(bar).toBeVisible();
   await bar.getByRole('button', { name: 'End call' }).click();
   await expect(page.getByText('Call ended')).toBeVisible();
   await expect(bar).toBeHidden();
 
   // The call is in Call History with its duration; clicking it calls again.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialer', exact: true }).click();
   await page.getByRole('tab', { name: 'Call History' }).click();
   const entry = page.getByRole('list', { name: 'Recent calls' }).getByRole('listitem').first();
   await expect(entry).toContainText('+1 (415) 555-0100');

@@ -1,19 +1,22 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { CallProvider } from '../calls/call-context';
 import { NavBar } from './nav-bar';
 import { PageLoading } from './page-loading';
 import { SiteFooter } from './site-footer';
 
 export function AppLayout() {
   return (
-    <div className="flex min-h-screen flex-col">
-      <NavBar />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <SiteFooter />
-    </div>
+    <CallProvider>
+      <div className="flex min-h-screen flex-col">
+        <NavBar />
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <SiteFooter />
+      </div>
+    </CallProvider>
   );
 }

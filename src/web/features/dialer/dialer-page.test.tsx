@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../../tests/support/render-web';
 import { stubApi } from '../../../../tests/support/web-fetch';
+import { CallProvider } from '../../calls/call-context';
 import { DialerPage } from './dialer-page';
 
 const user = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' };
@@ -16,7 +17,12 @@ function renderDialer(path: string, numbers: unknown[], calls: unknown[] = []) {
     '/api/v1/calls': { status: 200, body: { calls } },
   });
   vi.stubGlobal('fetch', api.fetchStub);
-  return { ...renderRoutes([{ path: '/dialer', element: <DialerPage /> }, { path: '/contacts', element: <h1>Contacts</h1> }], path), api };
+  const page = (
+    <CallProvider>
+      <DialerPage />
+    </CallProvider>
+  );
+  return { ...renderRoutes([{ path: '/dialer', element: page }, { path: '/contacts', element: <h1>Contacts</h1> }], path), api };
 }
 
 afterEach(() => {

@@ -2,19 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CallRecord } from '../../../common/api/calls';
+import { useCall } from '../../calls/call-context';
 import { PageHeading } from '../../components/page-heading';
 import { Card, CardContent } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { phoneNumbersQuery } from '../../lib/phone-numbers';
-import { ActiveCallBar } from './components/active-call-bar';
 import { CallHistory } from './components/call-history';
 import { DialerPad } from './components/dialer-pad';
 import { splitInternational } from './dial-target';
-import { useOutboundCall } from './use-outbound-call';
+
 import { activeVoiceLabel, readStoredVoiceSettings } from './voice-notice';
 
 export function DialerPage() {
-  const { call, start, hangUp, toggleMute } = useOutboundCall();
+  const { call, start } = useCall();
   const numbers = useQuery(phoneNumbersQuery);
   const [tab, setTab] = useState('dialer');
   const busy = call.phase !== 'idle';
@@ -34,7 +34,7 @@ export function DialerPage() {
   };
 
   return (
-    <div className={busy ? 'pb-24' : undefined}>
+    <div>
       <PageHeading title="Dialer">Call anyone from one of your numbers.</PageHeading>
       <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-4">
         <TabsList>
@@ -52,7 +52,6 @@ export function DialerPage() {
           </CardContent>
         </Card>
       </Tabs>
-      {busy && <ActiveCallBar call={call} onToggleMute={toggleMute} onHangUp={() => void hangUp()} />}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { formatPhoneNumber } from '../../../../common/phone';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-import { callHistoryQuery } from '../api/get-call-history';
+import { callHistoryQuery } from '../../../calls/call-history-query';
 
 type HistoryStatus = 'completed' | 'missed' | 'pending';
 

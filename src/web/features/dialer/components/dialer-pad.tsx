@@ -12,7 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 import { callLinesQuery } from '../api/get-call-lines';
 import { defaultCountry, digitsOnly, splitInternational } from '../dial-target';
-import type { StartCall } from '../use-outbound-call';
+import type { StartCall } from '../../../calls/use-outbound-call';
 import { activeVoiceLabel, readStoredVoiceSettings } from '../voice-notice';
 import { CountryPicker } from './country-picker';
 import { Keypad } from './keypad';

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { CallRecord } from '../../../common/api/calls';
-import { formatDuration, type CallOutcome } from '../../../common/calls';
-import { CallAudio, openMicrophone } from '../../audio/call-audio';
-import { ApiError } from '../../lib/api-client';
-import { useRealtime } from '../../lib/realtime';
-import { callHistoryQuery } from './api/get-call-history';
-import { getCall } from './api/get-call';
-import { hangUpCall } from './api/hang-up-call';
-import { placeCall } from './api/place-call';
+import type { CallRecord } from '../../common/api/calls';
+import { formatDuration, type CallOutcome } from '../../common/calls';
+import { CallAudio, openMicrophone } from '../audio/call-audio';
+import { ApiError } from '../lib/api-client';
+import { useRealtime } from '../lib/realtime';
+import { callHistoryQuery } from './call-history-query';
+import { getCall } from './get-call';
+import { hangUpCall } from './hang-up-call';
+import { placeCall } from './place-call';
 
 export type CallPhase = 'idle' | 'connecting' | 'ringing' | 'active';
 

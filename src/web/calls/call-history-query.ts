@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callHistorySchema } from '../../../../common/api/calls';
-import { api } from '../../../lib/api-client';
+import { callHistorySchema } from '../../common/api/calls';
+import { api } from '../lib/api-client';
 
 export const callHistoryQuery = queryOptions({
   queryKey: ['calls', 'history'],

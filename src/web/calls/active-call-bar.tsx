@@ -1,8 +1,8 @@
 import { MicIcon, MicOffIcon, PhoneOffIcon } from 'lucide-react';
-import { formatDuration } from '../../../../common/calls';
-import { Button } from '../../../components/ui/button';
-import type { ActiveCall } from '../use-outbound-call';
-import { useElapsedSeconds } from '../use-elapsed-seconds';
+import { formatDuration } from '../../common/calls';
+import { Button } from '../components/ui/button';
+import type { ActiveCall } from './use-outbound-call';
+import { useElapsedSeconds } from './use-elapsed-seconds';
 
 function nationalPart(call: ActiveCall) {
   return call.phoneNumber.startsWith(call.countryCode) ? call.phoneNumber.slice(call.countryCode.length) : call.phoneNumber;
