@@ -1,11 +1,11 @@
-import { Loader2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { signInBodySchema } from '../../../../common/api/auth';
+import { FormField } from '../../../components/form-field';
+import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { useSignIn, useStoreSignedInUser } from '../api/sign-in';
+import { EmailField } from './email-field';
 import { TwoFactorStep } from './two-factor-step';
 
 interface LoginFormProps {
@@ -59,38 +59,24 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          placeholder="you@example.com"
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <div className="flex items-center justify-between gap-2">
-          <Label htmlFor={`${id}-password`}>Password</Label>
+      <EmailField id={`${id}-email`} email={email} onEmailChange={onEmailChange} />
+      <FormField
+        id={`${id}-password`}
+        label="Password"
+        labelAction={
           <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={onForgotPassword}>
             Forgot password?
           </Button>
-        </div>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
-      <Button type="submit" className="w-full" disabled={signIn.isPending} aria-busy={signIn.isPending}>
-        {signIn.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+        }
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <PendingButton type="submit" className="w-full" pending={signIn.isPending}>
         Log in
-      </Button>
+      </PendingButton>
     </form>
   );
 }

@@ -1,11 +1,10 @@
-import { Loader2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { EmailField } from './email-field';
 
 interface ResetFormProps {
   email: string;
@@ -52,22 +51,10 @@ export function ResetForm({ email, onEmailChange, onBackToLogin }: ResetFormProp
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">Enter the email address of your account and we will send you a link to set a new password.</p>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          placeholder="you@example.com"
-        />
-      </div>
-      <Button type="submit" className="w-full" disabled={requestReset.isPending} aria-busy={requestReset.isPending}>
-        {requestReset.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+      <EmailField id={`${id}-email`} email={email} onEmailChange={onEmailChange} />
+      <PendingButton type="submit" className="w-full" pending={requestReset.isPending}>
         Send reset link
-      </Button>
+      </PendingButton>
     </form>
   );
 }

@@ -1,11 +1,11 @@
-import { Loader2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { PASSWORD_MIN_LENGTH, signUpBodySchema } from '../../../../common/api/auth';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { signUpBodySchema } from '../../../../common/api/auth';
+import { FormField } from '../../../components/form-field';
+import { NewPasswordField } from '../../../components/new-password-fields';
+import { PendingButton } from '../../../components/pending-button';
 import { useSignUp } from '../api/sign-up';
+import { EmailField } from './email-field';
 
 interface SignUpFormProps {
   email: string;
@@ -42,42 +42,12 @@ export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-name`}>Full Name</Label>
-        <Input id={`${id}-name`} autoComplete="name" required value={fullName} onChange={(event) => setFullName(event.target.value)} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          placeholder="you@example.com"
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-describedby={`${id}-password-hint`}
-        />
-        <p id={`${id}-password-hint`} className="text-sm text-muted-foreground">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
-      </div>
-      <Button type="submit" className="w-full" disabled={signUp.isPending} aria-busy={signUp.isPending}>
-        {signUp.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+      <FormField id={`${id}-name`} label="Full Name" autoComplete="name" required value={fullName} onChange={(event) => setFullName(event.target.value)} />
+      <EmailField id={`${id}-email`} email={email} onEmailChange={onEmailChange} />
+      <NewPasswordField id={`${id}-password`} label="Password" value={password} onChange={setPassword} />
+      <PendingButton type="submit" className="w-full" pending={signUp.isPending}>
         Create account
-      </Button>
+      </PendingButton>
     </form>
   );
 }

@@ -1,9 +1,8 @@
-import { Loader2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { FormField } from '../../../components/form-field';
+import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/api-client';
 import { useStoreSignedInUser } from '../api/sign-in';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
@@ -45,31 +44,26 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
         </h2>
         <p className="text-sm text-muted-foreground">Enter the 6-digit code from your authenticator app, or a backup code.</p>
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-code`}>Authentication code</Label>
-        <Input
-          id={`${id}-code`}
-          autoComplete="one-time-code"
-          inputMode={backupCode ? 'text' : 'numeric'}
-          required
-          autoFocus
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          aria-describedby={`${id}-hint`}
-        />
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {backupCode ? 'Enter one of the backup codes you saved.' : 'No access to your app? A backup code works too.'}
-        </p>
+      <FormField
+        id={`${id}-code`}
+        label="Authentication code"
+        autoComplete="one-time-code"
+        inputMode={backupCode ? 'text' : 'numeric'}
+        required
+        autoFocus
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        hint={backupCode ? 'Enter one of the backup codes you saved.' : 'No access to your app? A backup code works too.'}
+      >
         {!backupCode && (
           <Button type="button" variant="link" size="sm" className="h-auto w-fit px-0" onClick={() => setBackupCode(true)}>
             Use a backup code
           </Button>
         )}
-      </div>
-      <Button type="submit" className="w-full" disabled={verify.isPending} aria-busy={verify.isPending}>
-        {verify.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+      </FormField>
+      <PendingButton type="submit" className="w-full" pending={verify.isPending}>
         Verify
-      </Button>
+      </PendingButton>
       <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
         Back to Login
       </Button>

@@ -1,10 +1,9 @@
-import { Loader2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { newPasswordField, PASSWORD_MIN_LENGTH } from '../../../../common/api/auth';
+import { newPasswordField } from '../../../../common/api/auth';
+import { NewPasswordFields } from '../../../components/new-password-fields';
+import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
@@ -71,37 +70,17 @@ export function UpdatePasswordForm({ token, onUpdated, onRequestNewLink, onBackT
         </div>
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-new`}>New password</Label>
-            <Input
-              id={`${id}-new`}
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              value={newPassword}
-              onChange={(event) => setNewPassword(event.target.value)}
-              aria-describedby={`${id}-hint`}
-            />
-            <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-              At least {PASSWORD_MIN_LENGTH} characters.
-            </p>
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-confirm`}>Confirm password</Label>
-            <Input
-              id={`${id}-confirm`}
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-            />
-          </div>
-          <Button type="submit" className="w-full" disabled={confirmReset.isPending} aria-busy={confirmReset.isPending}>
-            {confirmReset.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          <NewPasswordFields
+            id={id}
+            confirmLabel="Confirm password"
+            newPassword={newPassword}
+            confirmation={confirmation}
+            onNewPasswordChange={setNewPassword}
+            onConfirmationChange={setConfirmation}
+          />
+          <PendingButton type="submit" className="w-full" pending={confirmReset.isPending}>
             Update password
-          </Button>
+          </PendingButton>
         </form>
       )}
       <Button variant="ghost" onClick={onBackToLogin}>

@@ -6,9 +6,10 @@ import { FRIENDLY_NAME_MAX_LENGTH, type AvailableNumber } from '../../../../comm
 import { countries, DEFAULT_COUNTRY, isSupportedCountry, type SupportedCountryCode } from '../../../../common/countries';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { FormField } from '../../../components/form-field';
+import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
@@ -104,18 +105,16 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
             </SelectContent>
           </Select>
         </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-pattern`}>Pattern</Label>
-          <Input
-            id={`${id}-pattern`}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="e.g. 415"
-            value={pattern}
-            onChange={(event) => setPattern(event.target.value)}
-            aria-describedby={`${id}-pattern-hint`}
-          />
-        </div>
+        <FormField
+          id={`${id}-pattern`}
+          label="Pattern"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="e.g. 415"
+          value={pattern}
+          onChange={(event) => setPattern(event.target.value)}
+          aria-describedby={`${id}-pattern-hint`}
+        />
         <Button type="submit" disabled={searching} aria-busy={searching}>
           {searching ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <SearchIcon aria-hidden="true" />}
           Search
@@ -177,22 +176,19 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
         ) : (
           <p className="text-sm text-muted-foreground">None yet: search, then select a number.</p>
         )}
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-friendly-name`}>Friendly Name</Label>
-          <Input
-            id={`${id}-friendly-name`}
-            autoComplete="off"
-            placeholder="e.g. Office line (optional)"
-            maxLength={FRIENDLY_NAME_MAX_LENGTH}
-            value={friendlyName}
-            onChange={(event) => setFriendlyName(event.target.value)}
-          />
-        </div>
+        <FormField
+          id={`${id}-friendly-name`}
+          label="Friendly Name"
+          autoComplete="off"
+          placeholder="e.g. Office line (optional)"
+          maxLength={FRIENDLY_NAME_MAX_LENGTH}
+          value={friendlyName}
+          onChange={(event) => setFriendlyName(event.target.value)}
+        />
         <FailureAlert title="Failed to add phone number" error={rent.error} />
-        <Button onClick={add} disabled={!selected || rent.isPending} aria-busy={rent.isPending} className="w-full sm:w-fit sm:self-end">
-          {rent.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+        <PendingButton onClick={add} disabled={!selected} pending={rent.isPending} className="w-full sm:w-fit sm:self-end">
           Add Number
-        </Button>
+        </PendingButton>
       </section>
     </div>
   );

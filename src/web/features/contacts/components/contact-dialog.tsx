@@ -1,12 +1,11 @@
-import { CircleAlertIcon, Loader2Icon } from 'lucide-react';
+import { CircleAlertIcon } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CONTACT_EMAIL_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, CONTACT_PHONE_MAX_LENGTH, type Contact } from '../../../../common/api/contacts';
+import { DialogFormFooter } from '../../../components/dialog-form-footer';
+import { FormField } from '../../../components/form-field';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
@@ -68,48 +67,39 @@ function ContactForm({ contact, onSaved }: { contact: Contact | undefined; onSav
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-name`}>Name</Label>
-        <Input
-          id={`${id}-name`}
-          autoComplete="off"
-          required
-          maxLength={CONTACT_NAME_MAX_LENGTH}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={invalid('name', name)}
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-phone`}>Phone Number</Label>
-        <Input
-          id={`${id}-phone`}
-          type="tel"
-          autoComplete="off"
-          required
-          maxLength={CONTACT_PHONE_MAX_LENGTH}
-          placeholder="+1 415 555 0100"
-          value={phoneNumber}
-          onChange={(event) => setPhoneNumber(event.target.value)}
-          aria-invalid={invalid('phoneNumber', phoneNumber)}
-          aria-describedby={`${id}-phone-hint`}
-        />
-        <p id={`${id}-phone-hint`} className="text-sm text-muted-foreground">
-          With its country code when it is abroad.
-        </p>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Email (optional)</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="off"
-          maxLength={CONTACT_EMAIL_MAX_LENGTH}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={invalid('email', email)}
-        />
-      </div>
+      <FormField
+        id={`${id}-name`}
+        label="Name"
+        autoComplete="off"
+        required
+        maxLength={CONTACT_NAME_MAX_LENGTH}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        aria-invalid={invalid('name', name)}
+      />
+      <FormField
+        id={`${id}-phone`}
+        label="Phone Number"
+        type="tel"
+        autoComplete="off"
+        required
+        maxLength={CONTACT_PHONE_MAX_LENGTH}
+        placeholder="+1 415 555 0100"
+        value={phoneNumber}
+        onChange={(event) => setPhoneNumber(event.target.value)}
+        aria-invalid={invalid('phoneNumber', phoneNumber)}
+        hint="With its country code when it is abroad."
+      />
+      <FormField
+        id={`${id}-email`}
+        label="Email (optional)"
+        type="email"
+        autoComplete="off"
+        maxLength={CONTACT_EMAIL_MAX_LENGTH}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        aria-invalid={invalid('email', email)}
+      />
       {missing && (
         <Alert variant="destructive">
           <CircleAlertIcon aria-hidden="true" />
@@ -118,15 +108,7 @@ function ContactForm({ contact, onSaved }: { contact: Contact | undefined; onSav
         </Alert>
       )}
       <FailureAlert title={contact ? 'Failed to update contact' : 'Failed to add contact'} error={saving.error} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={saving.isPending} aria-busy={saving.isPending}>
-          {saving.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {contact ? 'Save Changes' : 'Add Contact'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter submitLabel={contact ? 'Save Changes' : 'Add Contact'} pending={saving.isPending} />
     </form>
   );
 }

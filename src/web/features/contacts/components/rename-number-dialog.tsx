@@ -1,12 +1,12 @@
-import { Loader2Icon, PencilIcon } from 'lucide-react';
+import { PencilIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FRIENDLY_NAME_MAX_LENGTH, type OwnedNumber } from '../../../../common/api/numbers';
 import { formatPhoneNumber } from '../../../../common/phone';
+import { DialogFormFooter } from '../../../components/dialog-form-footer';
+import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { useRenameNumber } from '../api/rename-number';
 import { FailureAlert } from './failure-alert';
 
@@ -50,26 +50,16 @@ function RenameNumberForm({ number, onRenamed }: { number: OwnedNumber; onRename
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-friendly-name`}>Friendly Name</Label>
-        <Input
-          id={`${id}-friendly-name`}
-          autoComplete="off"
-          maxLength={FRIENDLY_NAME_MAX_LENGTH}
-          value={friendlyName}
-          onChange={(event) => setFriendlyName(event.target.value)}
-        />
-      </div>
+      <FormField
+        id={`${id}-friendly-name`}
+        label="Friendly Name"
+        autoComplete="off"
+        maxLength={FRIENDLY_NAME_MAX_LENGTH}
+        value={friendlyName}
+        onChange={(event) => setFriendlyName(event.target.value)}
+      />
       <FailureAlert title="Failed to rename number" error={rename.error} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={rename.isPending} aria-busy={rename.isPending}>
-          {rename.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          Save
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter submitLabel="Save" pending={rename.isPending} />
     </form>
   );
 }

@@ -1,10 +1,8 @@
-import { Loader2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Account, UpdateAccountBody } from '../../../../common/api/account';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { FormField } from '../../../components/form-field';
+import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateAccount } from '../api/update-account';
 
@@ -70,19 +68,8 @@ export function AccountForm({ account }: { account: Account }) {
     });
   }
 
-  function describe(field: AccountField, hintId?: string) {
-    const invalid = fieldError?.field === field;
-    const describedBy = [hintId, invalid ? `${id}-${field}-error` : undefined].filter(Boolean).join(' ');
-    return { 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy || undefined };
-  }
-
-  function errorText(field: AccountField) {
-    if (fieldError?.field !== field) return null;
-    return (
-      <p id={`${id}-${field}-error`} className="text-sm text-destructive">
-        {fieldError.message}
-      </p>
-    );
+  function errorOf(field: AccountField) {
+    return fieldError?.field === field ? fieldError.message : null;
   }
 
   function edited(field: AccountField, value: string, setValue: (value: string) => void) {
@@ -92,54 +79,44 @@ export function AccountForm({ account }: { account: Account }) {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-name`}>Full Name</Label>
-        <Input
-          id={`${id}-name`}
-          autoComplete="name"
-          value={fullName}
-          onChange={(event) => edited('fullName', event.target.value, setFullName)}
-          {...describe('fullName')}
-        />
-        {errorText('fullName')}
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => edited('email', event.target.value, setEmail)}
-          {...describe('email', pendingEmail ? `${id}-email-pending` : undefined)}
-        />
-        {errorText('email')}
+      <FormField
+        id={`${id}-name`}
+        label="Full Name"
+        autoComplete="name"
+        value={fullName}
+        onChange={(event) => edited('fullName', event.target.value, setFullName)}
+        error={errorOf('fullName')}
+      />
+      <FormField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => edited('email', event.target.value, setEmail)}
+        error={errorOf('email')}
+        aria-describedby={pendingEmail ? `${id}-email-pending` : undefined}
+      >
         {pendingEmail && (
           <p id={`${id}-email-pending`} role="status" className="text-sm text-muted-foreground">
             {pendingEmailNotice(pendingEmail)}
           </p>
         )}
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-phone`}>Phone Number</Label>
-        <Input
-          id={`${id}-phone`}
-          type="tel"
-          autoComplete="tel"
-          placeholder="+1 415 555 0100"
-          value={phone}
-          onChange={(event) => edited('phone', event.target.value, setPhone)}
-          {...describe('phone', `${id}-phone-hint`)}
-        />
-        <p id={`${id}-phone-hint`} className="text-sm text-muted-foreground">
-          With its country code. Leave it empty to remove your number.
-        </p>
-        {errorText('phone')}
-      </div>
-      <Button type="submit" className="w-full sm:w-fit" disabled={updateAccount.isPending} aria-busy={updateAccount.isPending}>
-        {updateAccount.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+      </FormField>
+      <FormField
+        id={`${id}-phone`}
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+1 415 555 0100"
+        value={phone}
+        onChange={(event) => edited('phone', event.target.value, setPhone)}
+        hint="With its country code. Leave it empty to remove your number."
+        error={errorOf('phone')}
+      />
+      <PendingButton type="submit" className="w-full sm:w-fit" pending={updateAccount.isPending}>
         Save Account Settings
-      </Button>
+      </PendingButton>
     </form>
   );
 }

@@ -1,11 +1,12 @@
-import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { newPasswordField, PASSWORD_MIN_LENGTH } from '../../../../common/api/auth';
+import { newPasswordField } from '../../../../common/api/auth';
+import { DialogFormFooter } from '../../../components/dialog-form-footer';
+import { FormField } from '../../../components/form-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { useChangePassword } from '../api/change-password';
 import { FormAlert } from './form-alert';
 
@@ -67,54 +68,25 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-current`}>Current password</Label>
-        <Input
-          id={`${id}-current`}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-new`}>New password</Label>
-        <Input
-          id={`${id}-new`}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          aria-describedby={`${id}-hint`}
-        />
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-confirm`}>Confirm new password</Label>
-        <Input
-          id={`${id}-confirm`}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-        />
-      </div>
+      <FormField
+        id={`${id}-current`}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={currentPassword}
+        onChange={(event) => setCurrentPassword(event.target.value)}
+      />
+      <NewPasswordFields
+        id={id}
+        confirmLabel="Confirm new password"
+        newPassword={newPassword}
+        confirmation={confirmation}
+        onNewPasswordChange={setNewPassword}
+        onConfirmationChange={setConfirmation}
+      />
       <FormAlert message={failure} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={changePassword.isPending} aria-busy={changePassword.isPending}>
-          {changePassword.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          Update password
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter submitLabel="Update password" pending={changePassword.isPending} />
     </form>
   );
 }

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Loader2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { Preferences } from '../../../../common/api/preferences';
 import { PageLoading } from '../../../components/page-loading';
-import { Button } from '../../../components/ui/button';
+import { PendingButton } from '../../../components/pending-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
@@ -76,10 +75,9 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
           </li>
         ))}
       </ul>
-      <Button className="w-full sm:w-fit" onClick={save} disabled={updatePreferences.isPending} aria-busy={updatePreferences.isPending}>
-        {updatePreferences.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+      <PendingButton className="w-full sm:w-fit" onClick={save} pending={updatePreferences.isPending}>
         Save Preferences
-      </Button>
+      </PendingButton>
     </div>
   );
 }

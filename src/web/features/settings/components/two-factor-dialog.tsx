@@ -1,11 +1,11 @@
-import { Loader2Icon, ShieldCheckIcon, ShieldOffIcon } from 'lucide-react';
+import { ShieldCheckIcon, ShieldOffIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { EnableTwoFactorResult } from '../../../../common/api/account';
+import { DialogFormFooter } from '../../../components/dialog-form-footer';
+import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
@@ -72,31 +72,18 @@ function PasswordStep({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-describedby={`${id}-hint`}
-        />
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          Confirm it is you with your account password.
-        </p>
-      </div>
+      <FormField
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        hint="Confirm it is you with your account password."
+      />
       <FormAlert message={failure} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending} aria-busy={pending}>
-          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter submitLabel={submitLabel} pending={pending} variant={destructive ? 'destructive' : 'default'} />
     </form>
   );
 }
@@ -177,31 +164,18 @@ function VerifyTwoFactor({ setup, onEnabled }: { setup: EnableTwoFactorResult; o
         </ul>
       </section>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-code`}>Authentication code</Label>
-          <Input
-            id={`${id}-code`}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            aria-describedby={`${id}-code-hint`}
-          />
-          <p id={`${id}-code-hint`} className="text-sm text-muted-foreground">
-            3. Enter the 6-digit code your app shows for Voxline.
-          </p>
-        </div>
+        <FormField
+          id={`${id}-code`}
+          label="Authentication code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          hint="3. Enter the 6-digit code your app shows for Voxline."
+        />
         <FormAlert message={failure} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" disabled={confirm.isPending} aria-busy={confirm.isPending}>
-            {confirm.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-            Verify and enable
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter submitLabel="Verify and enable" pending={confirm.isPending} />
       </form>
     </div>
   );
