@@ -9,6 +9,7 @@ import { accountRoutes } from './account/routes';
 import { createAuth } from './auth/auth';
 import { closeAbandonedCalls } from './calls/call-records';
 import { CallService } from './calls/call-service';
+import { vonageProviderRoutes } from './calls/provider-routes';
 import { callRoutes } from './calls/routes';
 import { defaultCallTiming, type CallTiming } from './calls/timing';
 import { authLinkRoutes, authRoutes } from './auth/routes';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     telephony,
     timing: { ...defaultCallTiming, ...callTiming },
     soundTestNumber: config.SOUND_TEST_NUMBER,
+    providerCallbackUrl: config.providerCallbackUrl,
     log: app.log,
   });
   // One instance owns every call until the scale-out work: records still open at start belong to a
@@ -118,10 +120,16 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       await api.register(contactsRoutes, { auth, db });
       await api.register(realtimeRoutes, { auth, hub });
       await api.register(callRoutes, { auth, db, calls, soundTestNumber: config.SOUND_TEST_NUMBER });
+      await api.register(vonageProviderRoutes, {
+        prefix: '/providers/vonage',
+        calls,
+        vonage:
+          config.TELEPHONY === 'vonage' ? { signatureSecret: config.VONAGE_SIGNATURE_SECRET!, applicationId: config.VONAGE_APPLICATION_ID! } : null,
+      });
     },
     { prefix: '/api/v1' },
   );
-  await app.register(vonagePhoneRoutes, { prefix: '/functions/v1', auth, db, telephony, rateLimiter });
+  await app.register(vonagePhoneRoutes, { prefix: '/functions/v1', auth, db, telephony, rateLimiter, calls });
   await app.register(authLinkRoutes, { auth, config });
   if (config.NODE_ENV !== 'production') await app.register(outboxRoutes, { db });
 

@@ -58,7 +58,7 @@ describe('loadConfig', () => {
     }
     expect(message).toBe(
       'Invalid configuration: VONAGE_API_SECRET is required when TELEPHONY=vonage; VONAGE_APPLICATION_ID is required when TELEPHONY=vonage; ' +
-        'VONAGE_PRIVATE_KEY is required when TELEPHONY=vonage; PUBLIC_URL is required when TELEPHONY=vonage',
+        'VONAGE_PRIVATE_KEY is required when TELEPHONY=vonage; VONAGE_SIGNATURE_SECRET is required when TELEPHONY=vonage; PUBLIC_URL is required when TELEPHONY=vonage',
     );
   });
 
@@ -69,9 +69,19 @@ describe('loadConfig', () => {
       VONAGE_API_SECRET: 'secret',
       VONAGE_APPLICATION_ID: 'app',
       VONAGE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----',
+      VONAGE_SIGNATURE_SECRET: 'signature-secret',
       PUBLIC_URL: 'https://voxline.example',
     };
-    expect(loadConfig(vonage)).toMatchObject({ TELEPHONY: 'vonage', VONAGE_REST_URL: 'https://rest.nexmo.com', VONAGE_API_URL: 'https://api.nexmo.com' });
+    expect(loadConfig(vonage)).toMatchObject({
+      TELEPHONY: 'vonage',
+      VONAGE_REST_URL: 'https://rest.nexmo.com',
+      VONAGE_API_URL: 'https://api.nexmo.com',
+      providerCallbackUrl: 'https://voxline.example',
+    });
+    // A tunnel during development: Vonage calls back there while people use PUBLIC_URL.
+    expect(loadConfig({ ...vonage, VONAGE_CALLBACK_URL: 'https://tunnel.example' }).providerCallbackUrl).toBe('https://tunnel.example');
+    expect(() => loadConfig({ ...vonage, VONAGE_CALLBACK_URL: 'tunnel.example' })).toThrow('VONAGE_CALLBACK_URL must be an absolute http(s) URL');
+    expect(() => loadConfig({ ...vonage, VONAGE_SIGNATURE_SECRET: '' })).toThrow(/^Invalid configuration: VONAGE_SIGNATURE_SECRET is required when TELEPHONY=vonage$/);
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxline-config-'));
     try {

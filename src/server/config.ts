@@ -16,8 +16,8 @@ const postgresUrl = z
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
-// Vonage calls Voxline's webhooks back, so it needs the public address too.
-const vonageRequired = ['VONAGE_API_KEY', 'VONAGE_API_SECRET', 'VONAGE_APPLICATION_ID', 'VONAGE_PRIVATE_KEY', 'PUBLIC_URL'] as const;
+// Vonage calls Voxline's webhooks back, so it needs the public address too, and signs them.
+const vonageRequired = ['VONAGE_API_KEY', 'VONAGE_API_SECRET', 'VONAGE_APPLICATION_ID', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PUBLIC_URL'] as const;
 
 function isReadableFile(file: string): boolean {
   try {
@@ -53,6 +53,8 @@ export const configSchema = z.object({
   VONAGE_API_SECRET: z.string().optional(),
   VONAGE_APPLICATION_ID: z.string().optional(),
   VONAGE_PRIVATE_KEY: z.string().optional(),
+  VONAGE_SIGNATURE_SECRET: z.string().optional(),
+  VONAGE_CALLBACK_URL: httpUrl.optional(),
   VONAGE_REST_URL: httpUrl.default('https://rest.nexmo.com'),
   VONAGE_API_URL: httpUrl.default('https://api.nexmo.com'),
   SOUND_TEST_NUMBER: z
@@ -76,9 +78,14 @@ export const configSchema = z.object({
 });
 
 /** Their values never appear in an error message (which ends up in logs). */
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY']);
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET']);
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string; publicUrl: string };
+export type Config = z.infer<typeof configSchema> & {
+  dataDir: string;
+  publicUrl: string;
+  /** Where the telephony provider reaches this server: VONAGE_CALLBACK_URL, else the public address. */
+  providerCallbackUrl: string;
+};
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -100,9 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const parsed = result.data;
+  const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
   return {
     ...parsed,
     dataDir: path.resolve(parsed.DATA_DIR),
-    publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    publicUrl,
+    providerCallbackUrl: parsed.VONAGE_CALLBACK_URL ?? publicUrl,
   };
 }

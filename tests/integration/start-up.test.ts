@@ -67,7 +67,8 @@ describe('starting the server', () => {
     expect(await run.exited).toBe(1);
     expect(run.output()).toBe(
       'voxline: Invalid configuration: VONAGE_API_SECRET is required when TELEPHONY=vonage; ' +
-        'VONAGE_APPLICATION_ID is required when TELEPHONY=vonage; VONAGE_PRIVATE_KEY is required when TELEPHONY=vonage\n',
+        'VONAGE_APPLICATION_ID is required when TELEPHONY=vonage; VONAGE_PRIVATE_KEY is required when TELEPHONY=vonage; ' +
+        'VONAGE_SIGNATURE_SECRET is required when TELEPHONY=vonage\n',
     );
   });
 

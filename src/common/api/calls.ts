@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callDirections, callOutcomes, callStates } from '../calls';
+import { VOICE_RANGE, voiceTypes } from '../voice';
 
 const e164 = z.string().regex(/^\+\d{6,15}$/, 'Enter the number in international form, e.g. +14155550100');
 
@@ -11,6 +12,25 @@ export const placeCallBodySchema = z.strictObject({
     .min(1, 'Phone number required')
     .max(24, 'Phone number is too long'),
 });
+
+/** SPEC §5: 0.5 to 2 in steps of 0.1; stored rounded to the step. */
+const voiceAmount = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .min(VOICE_RANGE.min, `${name} must be between ${VOICE_RANGE.min} and ${VOICE_RANGE.max}`)
+    .max(VOICE_RANGE.max, `${name} must be between ${VOICE_RANGE.min} and ${VOICE_RANGE.max}`)
+    .refine((value) => Math.abs(value / VOICE_RANGE.step - Math.round(value / VOICE_RANGE.step)) < 1e-6, `${name} must be in steps of ${VOICE_RANGE.step}`)
+    .transform((value) => Math.round(value / VOICE_RANGE.step) / Math.round(1 / VOICE_RANGE.step));
+
+/** The caller's voice settings for a call (SPEC §3). */
+export const voiceSettingsSchema = z.object(
+  {
+    voiceType: z.enum(voiceTypes, { error: `Voice type must be one of ${voiceTypes.join(', ')}` }),
+    pitch: voiceAmount('Pitch'),
+    speed: voiceAmount('Speed'),
+  },
+  { error: 'Voice settings must be an object with voiceType, pitch and speed' },
+);
 
 export const callRecordSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../countries';
+import { placeCallBodySchema, placeCallResultSchema, voiceSettingsSchema } from './calls';
 import { countryField, textField } from './fields';
 import { friendlyNameField, msisdnField, numberPatternField } from './numbers';
 
@@ -32,6 +33,12 @@ export const provisionNumberPayloadSchema = z.object({
 
 export const listUserNumbersPayloadSchema = z.object({ userId: z.string().optional() });
 
+/** The same rules as POST /api/v1/calls. */
+export const initiateCallPayloadSchema = z.object(placeCallBodySchema.shape);
+
+/** SPEC §7: sent when the voice is not the default one. */
+export const initiateCallWithVoiceChangePayloadSchema = initiateCallPayloadSchema.extend({ voiceSettings: voiceSettingsSchema });
+
 export const compatNumberSchema = z.object({
   id: z.string(),
   phone_number: z.string(),
@@ -45,6 +52,7 @@ export const searchNumbersResultSchema = z.object({
 export const provisionNumberResultSchema = z.object({ success: z.literal(true), number: compatNumberSchema });
 export const listUserNumbersResultSchema = z.object({ numbers: z.array(compatNumberSchema) });
 
-export const vonagePhoneResultSchema = z.union([searchNumbersResultSchema, provisionNumberResultSchema, listUserNumbersResultSchema]);
+/** The call actions answer what POST /api/v1/calls answers: the call, its media path and rate. */
+export const vonagePhoneResultSchema = z.union([searchNumbersResultSchema, provisionNumberResultSchema, listUserNumbersResultSchema, placeCallResultSchema]);
 
 export type VonagePhoneResult = z.infer<typeof vonagePhoneResultSchema>;

@@ -1,9 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
 import type { SessionUser } from '../../common/api/session';
 import { NARROWBAND_RATE, WIDEBAND_RATE, type CallOutcome, type CallSampleRate } from '../../common/calls';
 import { toE164 } from '../../common/phone';
+import type { VoiceSettings } from '../../common/voice';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../http/app-error';
@@ -11,13 +13,25 @@ import { BrowserLeg } from '../media/browser-leg';
 import { EchoParty } from '../media/echo-party';
 import type { CallLeg } from '../media/leg';
 import { MediaBridge } from '../media/media-bridge';
+import { ProviderLeg } from '../media/provider-leg';
 import { phoneNumbers } from '../numbers/schema';
 import { getPreferences } from '../preferences/service';
-import type { TelephonyProvider } from '../providers/telephony/telephony-provider';
+import { TelephonyError, type ProviderCallEvent, type ProviderCalls, type TelephonyProvider } from '../providers/telephony/telephony-provider';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { finaliseCall, markAnswered, markRinging, toCallRecord } from './call-records';
 import { calls } from './schema';
 import type { CallTiming } from './timing';
+
+/** A call the telephony provider carries (TELEPHONY=vonage), as far as this server knows it. */
+interface ProviderCall {
+  /** The provider's id for the call, once it has accepted it. */
+  id: string | null;
+  /** SHA-256 of the media socket's one-time token, until a socket uses it. */
+  mediaTokenHash: string | null;
+  mediaTokenExpiresAt: number;
+  /** The provider has ended the call, or has been asked to hang it up. */
+  settled: boolean;
+}
 
 interface LiveCall {
   id: string;
@@ -30,7 +44,18 @@ interface LiveCall {
   muted: boolean;
   timers: Set<NodeJS.Timeout>;
   ending: boolean;
+  provider: ProviderCall | null;
 }
+
+export interface PlaceCallOptions {
+  /** Stored on the record; the voice engine applies them in a later issue. */
+  voiceSettings?: VoiceSettings;
+}
+
+/** How long a shutdown waits for the provider to confirm hang-ups. */
+const SHUTDOWN_HANGUP_WAIT_MS = 5_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface CallServiceDependencies {
   db: Database;
@@ -38,6 +63,8 @@ export interface CallServiceDependencies {
   telephony: TelephonyProvider;
   timing: CallTiming;
   soundTestNumber: string;
+  /** The http(s) address the telephony provider reaches this server at (its webhooks and media socket). */
+  providerCallbackUrl: string;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -48,13 +75,16 @@ export interface CallServiceDependencies {
  */
 export class CallService {
   private readonly live = new Map<string, LiveCall>();
+  /** Provider media tokens (hashed) → call id. */
+  private readonly mediaTokens = new Map<string, string>();
+  private readonly pendingHangups = new Set<Promise<void>>();
 
   constructor(private readonly deps: CallServiceDependencies) {
     deps.hub.on('call.hangup', (user, message) => this.hangup(user.id, message.callId));
     deps.hub.on('call.mute', (user, message) => this.setMuted(user.id, message.callId, message.muted));
   }
 
-  async place(user: SessionUser, body: PlaceCallBody): Promise<PlaceCallResult> {
+  async place(user: SessionUser, body: PlaceCallBody, options: PlaceCallOptions = {}): Promise<PlaceCallResult> {
     const { db } = this.deps;
     const to = toE164(body.to.startsWith('+') ? body.to : `+${body.to}`);
     if (!to) throw AppError.badRequest('Enter a valid phone number to call', 'to');
@@ -80,6 +110,7 @@ export class CallService {
           state: 'dialing',
           metered: !soundTest && !owner,
           hiddenFromHistory: !preferences.callHistory,
+          voiceSettings: options.voiceSettings ?? null,
         })
         .returning()) as [typeof calls.$inferSelect];
     } catch (error) {
@@ -98,6 +129,7 @@ export class CallService {
       muted: false,
       timers: new Set(),
       ending: false,
+      provider: null,
     };
     this.live.set(call.id, call);
     this.after(call, this.deps.timing.mediaConnectTimeoutMs, () => {
@@ -109,7 +141,7 @@ export class CallService {
     } else if (owner) {
       await this.end(call, 'unavailable', 'Nobody is taking calls on that number right now');
     } else {
-      await this.routeOutside(call);
+      await this.routeOutside(call, from.phoneNumber, to);
     }
 
     const [current] = await db.select().from(calls).where(eq(calls.id, call.id));
@@ -150,14 +182,77 @@ export class CallService {
     call.bridge?.setCallerMuted(muted);
   }
 
-  /** Ends every call this server carries (shutdown): records finalised, callers told. */
-  async endAll(reason: string) {
-    await Promise.all([...this.live.values()].map((call) => this.end(call, call.answeredAt ? 'completed' : 'failed', reason)));
+  /** Takes a provider media socket's one-time token: answers its call's id the first time, then null. */
+  claimProviderMedia(token: string): string | null {
+    const hash = sha256(token);
+    const callId = this.mediaTokens.get(hash);
+    if (!callId) return null;
+    this.mediaTokens.delete(hash);
+    const call = this.live.get(callId);
+    if (!call?.provider || call.ending || call.provider.mediaTokenHash !== hash) return null;
+    call.provider.mediaTokenHash = null;
+    return Date.now() <= call.provider.mediaTokenExpiresAt ? call.id : null;
   }
 
-  private async routeOutside(call: LiveCall) {
+  /** The provider connects the far side's audio, which it does once the far side has answered. */
+  async attachProviderMedia(callId: string, socket: WebSocket) {
+    const call = this.live.get(callId);
+    if (!call || call.ending || call.callee) {
+      socket.close(4404, 'No such call waiting for audio');
+      return;
+    }
+    const leg = new ProviderLeg(socket);
+    call.callee = leg;
+    leg.onClose((reason) => {
+      if (!call.answeredAt) void this.end(call, 'failed', leg.dropped ? reason : 'The call ended before it connected');
+      else void this.end(call, 'completed', leg.dropped ? reason : null);
+    });
+    await this.markCallAnswered(call);
+    this.joinIfReady(call);
+  }
+
+  /** A status event from the provider (its webhook, already authenticated) for one of our calls. */
+  async applyProviderEvent(callId: string, providerCallId: string, event: ProviderCallEvent) {
+    const call = this.live.get(callId);
+    if (!call?.provider || call.ending) return;
+    // Events of the call's other legs (the provider's side of our websocket) carry another id.
+    if (call.provider.id !== null && call.provider.id !== providerCallId) return;
+    switch (event.type) {
+      case 'ringing':
+        return;
+      case 'answered':
+        if (call.answeredAt) return;
+        await this.markCallAnswered(call);
+        this.after(call, this.deps.timing.mediaConnectTimeoutMs, () => {
+          if (!call.callee) void this.end(call, 'failed', 'The phone network did not connect the call audio');
+        });
+        return;
+      case 'ended': {
+        call.provider.settled = true;
+        const connected = call.answeredAt !== null || event.outcome !== 'completed';
+        await this.end(call, connected ? event.outcome : 'failed', connected ? event.reason : 'The call ended before it connected');
+        return;
+      }
+    }
+  }
+
+  /** Ends every call this server carries (shutdown): records finalised, callers told, provider calls hung up. */
+  async endAll(reason: string) {
+    await Promise.all([...this.live.values()].map((call) => this.end(call, call.answeredAt ? 'completed' : 'failed', reason)));
+    if (this.pendingHangups.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.pendingHangups]), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_HANGUP_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+
+  private async routeOutside(call: LiveCall, from: string, to: string) {
+    const providerCalls = this.deps.telephony.calls;
+    if (providerCalls) {
+      await this.placeThroughProvider(call, providerCalls, from, to);
+      return;
+    }
     if (this.deps.telephony.name !== 'local') {
-      await this.end(call, 'failed', 'Calls to outside numbers are not available with this telephony provider yet');
+      await this.end(call, 'failed', 'Calls to outside numbers are not available with this telephony provider');
       return;
     }
     await markRinging(this.deps.db, call.id);
@@ -169,14 +264,81 @@ export class CallService {
     });
   }
 
+  /**
+   * Rings the number through the provider, whose media socket joins the call once the far side
+   * answers. The socket's URL carries a random one-time token; the event URL names the call.
+   */
+  private async placeThroughProvider(call: LiveCall, providerCalls: ProviderCalls, from: string, to: string) {
+    const { timing, telephony, providerCallbackUrl } = this.deps;
+    const token = randomBytes(32).toString('base64url');
+    const provider: ProviderCall = {
+      id: null,
+      mediaTokenHash: sha256(token),
+      mediaTokenExpiresAt: Date.now() + timing.ringTimeoutMs + timing.providerGraceMs + timing.mediaConnectTimeoutMs,
+      settled: false,
+    };
+    call.provider = provider;
+    this.mediaTokens.set(provider.mediaTokenHash!, call.id);
+
+    await markRinging(this.deps.db, call.id);
+    this.deps.hub.send(call.userId, { type: 'call.state', callId: call.id, state: 'ringing' });
+    // The provider gives up ringing itself and says so; this ends a call whose event never came.
+    this.after(call, timing.ringTimeoutMs + timing.providerGraceMs, () => {
+      if (!call.answeredAt) void this.end(call, 'no-answer', 'Nobody answered');
+    });
+
+    const base = `${providerCallbackUrl.replace(/\/+$/, '')}/api/v1/providers/${telephony.name}`;
+    let providerCallId: string;
+    try {
+      ({ providerCallId } = await providerCalls.place({
+        callId: call.id,
+        from,
+        to,
+        mediaUrl: `${base.replace(/^http/, 'ws')}/media?token=${token}`,
+        eventUrl: `${base}/events?call=${call.id}`,
+        ringTimeoutSec: timing.ringTimeoutMs / 1000,
+      }));
+    } catch (error) {
+      provider.settled = true;
+      const reason = error instanceof TelephonyError ? error.message : 'The phone network could not be reached';
+      await this.end(call, 'failed', reason);
+      throw AppError.providerFailed(reason, error);
+    }
+    provider.id = providerCallId;
+    await this.deps.db.update(calls).set({ providerCallId }).where(eq(calls.id, call.id));
+    // The caller hung up while the provider was still accepting the call.
+    if (call.ending && !provider.settled) this.hangUpAtProvider(call, provider);
+  }
+
   private async answer(call: LiveCall, callee: CallLeg) {
     if (call.ending) return;
     call.callee = callee;
-    call.answeredAt = new Date();
     callee.onClose(() => void this.end(call, 'completed', null));
+    await this.markCallAnswered(call);
+    this.joinIfReady(call);
+  }
+
+  /** The far side has picked up: duration counts from here. */
+  private async markCallAnswered(call: LiveCall) {
+    if (call.ending || call.answeredAt) return;
+    call.answeredAt = new Date();
     await markAnswered(this.deps.db, call.id, call.answeredAt);
     this.deps.hub.send(call.userId, { type: 'call.state', callId: call.id, state: 'answered', answeredAt: call.answeredAt.toISOString() });
-    this.joinIfReady(call);
+  }
+
+  /**
+   * Asks the provider to hang up (PROVIDERS.md: not by closing the websocket alone). Not awaited by
+   * the caller's hang-up; a shutdown waits for it.
+   */
+  private hangUpAtProvider(call: LiveCall, provider: ProviderCall) {
+    const providerCalls = this.deps.telephony.calls;
+    if (!providerCalls || !provider.id) return;
+    provider.settled = true;
+    const hangup: Promise<void> = providerCalls
+      .hangup(provider.id)
+      .catch((error: unknown) => this.deps.log.warn({ err: error, callId: call.id }, 'the telephony provider did not hang up the call'))
+      .finally(() => this.pendingHangups.delete(hangup));
+    this.pendingHangups.add(hangup);
   }
 
   private joinIfReady(call: LiveCall) {
@@ -191,6 +353,10 @@ export class CallService {
     for (const timer of call.timers) clearTimeout(timer);
     call.timers.clear();
     this.live.delete(call.id);
+    if (call.provider) {
+      if (call.provider.mediaTokenHash) this.mediaTokens.delete(call.provider.mediaTokenHash);
+      if (!call.provider.settled) this.hangUpAtProvider(call, call.provider);
+    }
     call.caller?.close(reason ?? 'Call ended');
     call.callee?.close(reason ?? 'Call ended');
     try {

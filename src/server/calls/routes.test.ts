@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { dominantFrequency, rms } from '../../dsp/analysis';
+import { signWebhook } from '../../../tests/fakes/vonage/vonage-voice-fake';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { cookieHeader, MediaClient } from '../../../tests/support/media-client';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { capturingMailer, TestBrowser } from '../../../tests/support/test-browser';
+import { until } from '../../../tests/support/until';
 import { calls } from './schema';
 
 const SOUND_TEST = '+14155550100';
@@ -23,14 +25,6 @@ async function caller() {
   const user = await newSignedInUser(testApp.app);
   const number = await rentANumber(user.browser);
   return { ...user, number };
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 async function callRow(id: string) {
@@ -195,5 +189,20 @@ describe('call records', () => {
     await browser.post(`/api/v1/calls/${call.id}/hangup`);
     expect((await browser.get('/api/v1/calls')).json().calls).toEqual([]);
     expect(await testApp.database.db.select().from(calls).where(eq(calls.userId, userId))).toHaveLength(1);
+  });
+});
+
+describe('the Vonage provider routes under TELEPHONY=local', () => {
+  it('refuse every webhook and media socket', async () => {
+    const body = JSON.stringify({ uuid: 'abc', status: 'answered' });
+    const webhook = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/providers/vonage/events?call=00000000-0000-4000-8000-000000000000',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${signWebhook(body, 'any-secret')}` },
+      payload: body,
+    });
+    expect(webhook.statusCode).toBe(404);
+    expect(webhook.json().error.message).toBe('Vonage is not this server’s telephony provider');
+    await expect(MediaClient.connect(`${wsBase}/api/v1/providers/vonage/media?token=anything`, '')).rejects.toThrow('upgrade refused: 404');
   });
 });

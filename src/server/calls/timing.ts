@@ -5,6 +5,11 @@ export interface CallTiming {
   echoDelayMs: number;
   /** How long a placed call waits for the caller's browser to connect its audio. */
   mediaConnectTimeoutMs: number;
+  /**
+   * How long past the ring timeout a provider call waits for the provider's own no-answer event
+   * before ending the call itself (the provider is told to give up at the ring timeout).
+   */
+  providerGraceMs: number;
 }
 
 export const defaultCallTiming: CallTiming = {
@@ -12,4 +17,5 @@ export const defaultCallTiming: CallTiming = {
   outsideAnswerDelayMs: 2_000,
   echoDelayMs: 300,
   mediaConnectTimeoutMs: 15_000,
+  providerGraceMs: 5_000,
 };

@@ -22,6 +22,7 @@ beforeAll(async () => {
       VONAGE_API_SECRET: FAKE_API_SECRET,
       VONAGE_APPLICATION_ID: APPLICATION_ID,
       VONAGE_PRIVATE_KEY: privateKey.replace(/\n/g, '\\n'),
+      VONAGE_SIGNATURE_SECRET: 'signature-secret',
       VONAGE_REST_URL: fake.url,
       VONAGE_API_URL: fake.url,
     },

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newSignedInUser } from '../../../tests/support/accounts';
+import { calls } from '../calls/schema';
+import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { capturingMailer, TestBrowser } from '../../../tests/support/test-browser';
 
@@ -65,7 +67,6 @@ describe('POST /functions/v1/vonage-phone (SPEC §7)', () => {
 
   it.each([
     ['an unknown action', { action: 'hackTheGibson', payload: {} }, 'Unknown action', 'action'],
-    ['a call action, until calls arrive', { action: 'initiateCall', payload: { from: '+14155552671', to: '+14155550100' } }, 'Unknown action', 'action'],
     ['a missing action', { payload: {} }, 'action: action is required', 'action'],
     ['an unknown country', { action: 'searchNumbers', payload: { country: 'XX' } }, 'payload.country: Choose one of the listed countries', 'payload.country'],
     ['features other than VOICE', { action: 'searchNumbers', payload: { features: 'SMS' } }, 'payload.features: Only VOICE numbers are offered', 'payload.features'],
@@ -83,5 +84,68 @@ describe('POST /functions/v1/vonage-phone (SPEC §7)', () => {
     const response = await browser.request('POST', URL, { action: 'listUserNumbers' }, { origin: 'https://evil.example' });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('forbidden_origin');
+  });
+});
+
+describe('the call actions of /functions/v1/vonage-phone', () => {
+  const SOUND_TEST = '+14155550100';
+
+  async function caller() {
+    const user = await newSignedInUser(testApp.app);
+    return { ...user, number: await rentANumber(user.browser) };
+  }
+
+  const callsOf = (userId: string) => testApp.database.db.select().from(calls).where(eq(calls.userId, userId));
+
+  it('initiateCall places the call as POST /api/v1/calls does, answering the call and its media path', async () => {
+    const { browser, number, userId } = await caller();
+    const response = await browser.post(URL, { action: 'initiateCall', payload: { from: number, to: SOUND_TEST, extra: 'ignored' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const { call, mediaPath, sampleRate } = response.json();
+    expect(call).toMatchObject({ direction: 'outbound', from: number, to: SOUND_TEST, state: 'answered' });
+    expect(mediaPath).toBe(`/api/v1/calls/${call.id}/media`);
+    expect(sampleRate).toBe(16_000);
+    const [row] = await callsOf(userId);
+    expect(row).toMatchObject({ id: call.id, voiceSettings: null });
+    // The same one-call rule as the REST route.
+    const second = await browser.post(URL, { action: 'initiateCall', payload: { from: number, to: SOUND_TEST } });
+    expect(second.statusCode).toBe(409);
+    await browser.post(`/api/v1/calls/${call.id}/hangup`);
+  });
+
+  it('initiateCallWithVoiceChange stores the voice settings on the call record', async () => {
+    const { browser, number, userId } = await caller();
+    const voiceSettings = { voiceType: 'middleEastern', pitch: 1.3, speed: 0.7, label: 'ignored' };
+    const response = await browser.post(URL, { action: 'initiateCallWithVoiceChange', payload: { from: number, to: SOUND_TEST, voiceSettings } });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await callsOf(userId);
+    expect(row!.id).toBe(response.json().call.id);
+    expect(row!.voiceSettings).toEqual({ voiceType: 'middleEastern', pitch: 1.3, speed: 0.7 });
+    await browser.post(`/api/v1/calls/${row!.id}/hangup`);
+  });
+
+  const good = { voiceType: 'russian', pitch: 1, speed: 1 };
+  it.each([
+    ['a call without a number to call', 'initiateCall', { to: '' }, 'payload.to', 'payload.to: Phone number required'],
+    ['a call from a number that is not the user’s', 'initiateCall', { from: '+14155552671' }, 'from', 'No phone number available'],
+    ['an invalid destination', 'initiateCall', { to: '12' }, 'to', 'Enter a valid phone number to call'],
+    ['a voice change without settings', 'initiateCallWithVoiceChange', {}, 'payload.voiceSettings', 'payload.voiceSettings: Voice settings must be an object with voiceType, pitch and speed'],
+    [
+      'an unknown voice type',
+      'initiateCallWithVoiceChange',
+      { voiceSettings: { ...good, voiceType: 'robot' } },
+      'payload.voiceSettings.voiceType',
+      'payload.voiceSettings.voiceType: Voice type must be one of normal, caucasian, european, russian, chinese, indian, african, hispanic, middleEastern',
+    ],
+    ['a pitch above 2', 'initiateCallWithVoiceChange', { voiceSettings: { ...good, pitch: 2.1 } }, 'payload.voiceSettings.pitch', 'payload.voiceSettings.pitch: Pitch must be between 0.5 and 2'],
+    ['a speed below 0.5', 'initiateCallWithVoiceChange', { voiceSettings: { ...good, speed: 0.4 } }, 'payload.voiceSettings.speed', 'payload.voiceSettings.speed: Speed must be between 0.5 and 2'],
+    ['a speed between steps', 'initiateCallWithVoiceChange', { voiceSettings: { ...good, speed: 1.25 } }, 'payload.voiceSettings.speed', 'payload.voiceSettings.speed: Speed must be in steps of 0.1'],
+    ['a pitch that is text', 'initiateCallWithVoiceChange', { voiceSettings: { ...good, pitch: '1.2' } }, 'payload.voiceSettings.pitch', 'payload.voiceSettings.pitch: Pitch must be a number'],
+  ])('refuses %s with 400, placing no call', async (_label, action, change, field, message) => {
+    const { browser, number, userId } = await caller();
+    const response = await browser.post(URL, { action, payload: { from: number, to: SOUND_TEST, ...change } });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error).toMatchObject({ field, message });
+    expect(await callsOf(userId)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  initiateCallPayloadSchema,
+  initiateCallWithVoiceChangePayloadSchema,
   listUserNumbersPayloadSchema,
   provisionNumberPayloadSchema,
   searchNumbersPayloadSchema,
@@ -10,6 +12,7 @@ import {
 } from '../../common/api/vonage-phone';
 import type { OwnedNumber } from '../../common/api/numbers';
 import { requireUser } from '../auth/current-user';
+import type { CallService } from '../calls/call-service';
 import { AppError } from '../http/app-error';
 import { numberLimits, type NumbersRouteOptions } from './routes';
 import { listNumbers, rentNumber, searchAvailableNumbers } from './service';
@@ -39,10 +42,9 @@ const toCompatNumber = (number: OwnedNumber) => ({
 
 /**
  * SPEC §7's backend function 'vonage-phone' as a compatibility route (DESIGN.md §3) over the
- * numbers service. Call actions (initiateCall, …) arrive with the calls work; until then they are
- * unknown actions.
+ * numbers service and the call engine.
  */
-export const vonagePhoneRoutes: FastifyPluginAsyncZod<NumbersRouteOptions> = async (app, { auth, db, telephony, rateLimiter }) => {
+export const vonagePhoneRoutes: FastifyPluginAsyncZod<NumbersRouteOptions & { calls: CallService }> = async (app, { auth, db, telephony, rateLimiter, calls }) => {
   app.post('/vonage-phone', { schema: { body: vonagePhoneRequestSchema, response: { 200: vonagePhoneResultSchema } } }, async (request, reply): Promise<VonagePhoneResult> => {
     const user = await requireUser(auth, request, reply);
     const context = { db, telephony, log: request.log };
@@ -65,6 +67,12 @@ export const vonagePhoneRoutes: FastifyPluginAsyncZod<NumbersRouteOptions> = asy
         const { userId } = readPayload(listUserNumbersPayloadSchema, payload);
         checkUserId(userId, user.id);
         return { numbers: (await listNumbers(db, user.id)).map(toCompatNumber) };
+      }
+      case 'initiateCall':
+        return calls.place(user, readPayload(initiateCallPayloadSchema, payload));
+      case 'initiateCallWithVoiceChange': {
+        const { voiceSettings, ...body } = readPayload(initiateCallWithVoiceChangePayloadSchema, payload);
+        return calls.place(user, body, { voiceSettings });
       }
       default:
         throw new AppError(400, 'unknown_action', 'Unknown action', 'action');

@@ -1,3 +1,4 @@
+import type { CallOutcome } from '../../../common/calls';
 import type { SupportedCountryCode } from '../../../common/countries';
 
 /** A price in minor units (cents) of an ISO 4217 currency. */
@@ -46,9 +47,39 @@ export class TelephonyError extends Error {
   }
 }
 
+/** A call to an outside number, placed through the provider's network (CALLS.md routing rule 3). */
+export interface OutboundCallRequest {
+  /** Our call's id; the provider echoes it in the media socket's first message. */
+  callId: string;
+  /** E.164: one of the user's rented numbers. */
+  from: string;
+  /** E.164: the number dialled. */
+  to: string;
+  /** The provider media websocket (ws:// or wss://), carrying a one-time token. */
+  mediaUrl: string;
+  /** Where the provider posts the call's status events. */
+  eventUrl: string;
+  /** How long the far side may ring before the provider gives up. */
+  ringTimeoutSec: number;
+}
+
+/** What a provider's status event means to the call engine. */
+export type ProviderCallEvent =
+  | { type: 'ringing' }
+  | { type: 'answered' }
+  | { type: 'ended'; outcome: CallOutcome; reason: string | null };
+
+/** Calls the provider carries itself. Methods throw TelephonyError. */
+export interface ProviderCalls {
+  /** Starts the call; answers the provider's id for it once the provider has accepted it. */
+  place(request: OutboundCallRequest): Promise<{ providerCallId: string }>;
+  /** Hangs the call up; a call already over counts as hung up. */
+  hangup(providerCallId: string): Promise<void>;
+}
+
 /**
- * One carrier behind Voxline's numbers (and, with the calls work, its calls): TELEPHONY=local is
- * the built-in virtual carrier, TELEPHONY=vonage the Vonage APIs. Methods throw TelephonyError.
+ * One carrier behind Voxline's numbers and calls: TELEPHONY=local is the built-in virtual carrier,
+ * TELEPHONY=vonage the Vonage APIs. Methods throw TelephonyError.
  */
 export interface TelephonyProvider {
   readonly name: 'local' | 'vonage';
@@ -60,4 +91,9 @@ export interface TelephonyProvider {
   configureInboundVoice(number: NumberRef): Promise<void>;
   /** Gives the number back; a number already gone counts as released. */
   releaseNumber(number: NumberRef): Promise<void>;
+  /**
+   * Places calls to outside numbers over the provider's network. The virtual carrier has none: the
+   * call engine answers those calls itself with an echo.
+   */
+  readonly calls?: ProviderCalls;
 }

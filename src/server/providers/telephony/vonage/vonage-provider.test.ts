@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_API_KEY, FAKE_API_SECRET, VonageNumbersFake } from '../../../../../tests/fakes/vonage/vonage-numbers-fake';
+import { VonageVoiceFake } from '../../../../../tests/fakes/vonage/vonage-voice-fake';
 import { TelephonyError, type TelephonyProvider } from '../telephony-provider';
 import { createVonageProvider, resolvePrivateKey, type VonageSettings } from './vonage-provider';
 
 const APPLICATION_ID = 'aaaaaaaa-bbbb-cccc-dddd-0123456789ab';
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const keyPair = () => generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const { privateKey, publicKey } = keyPair();
 
 let fake: VonageNumbersFake;
 let vonage: TelephonyProvider;
@@ -157,6 +159,72 @@ describe('releasing', () => {
     const error = await failureOf(vonage.releaseNumber({ country: 'US', msisdn: '14152007001' }));
     expect(error).toMatchObject({ failure: 'rejected', message: 'Vonage refused to release the number: method failed' });
     expect(fake.owned.has('14152007001')).toBe(true);
+  });
+});
+
+describe('placing and hanging up calls', () => {
+  let voice: VonageVoiceFake;
+  let calls: NonNullable<TelephonyProvider['calls']>;
+  const request = {
+    callId: '0b7d3c9e-5a55-4c1e-9a86-8f1b8f0f7c11',
+    from: '+14152007001',
+    to: '+442079460958',
+    mediaUrl: 'wss://voxline.example/api/v1/providers/vonage/media?token=one-time',
+    eventUrl: 'https://voxline.example/api/v1/providers/vonage/events?call=0b7d3c9e-5a55-4c1e-9a86-8f1b8f0f7c11',
+    ringTimeoutSec: 30,
+  };
+
+  beforeEach(async () => {
+    voice = await VonageVoiceFake.start({ applicationId: APPLICATION_ID, publicKey });
+    calls = createVonageProvider(settings({ apiUrl: voice.url })).calls!;
+  });
+  afterEach(() => voice.close());
+
+  it('creates the call with a JWT, our NCCO (content-type with a hyphen) and our event URL; answers Vonage\'s uuid', async () => {
+    const { providerCallId } = await calls.place(request);
+    const [create] = voice.requestsTo('POST', '/v1/calls');
+    expect(create!.authProblem).toBeNull();
+    expect(create!.body).toEqual({
+      to: [{ type: 'phone', number: '442079460958' }],
+      from: { type: 'phone', number: '14152007001' },
+      ncco: [
+        {
+          action: 'connect',
+          endpoint: [{ type: 'websocket', uri: request.mediaUrl, 'content-type': 'audio/l16;rate=16000', headers: { callId: request.callId } }],
+        },
+      ],
+      event_url: [request.eventUrl],
+      ringing_timer: 30,
+    });
+    expect(providerCallId).toBe(voice.calls[0]!.uuid);
+  });
+
+  it('keeps the ringing timer within Vonage\'s 1 to 120 seconds', async () => {
+    await calls.place({ ...request, ringTimeoutSec: 0.2 });
+    await calls.place({ ...request, ringTimeoutSec: 600 });
+    expect(voice.requestsTo('POST', '/v1/calls').map((create) => (create.body as { ringing_timer: number }).ringing_timer)).toEqual([1, 120]);
+  });
+
+  it('hangs up with PUT {action:hangup}; a call already over counts as hung up', async () => {
+    const { providerCallId } = await calls.place(request);
+    await calls.hangup(providerCallId);
+    expect(voice.requestsTo('PUT', `/v1/calls/${providerCallId}`)[0]).toMatchObject({ authProblem: null, body: { action: 'hangup' } });
+    expect(voice.calls[0]!.status).toBe('cancelled');
+    await calls.hangup(providerCallId);
+    await calls.hangup('00000000-0000-0000-0000-000000000000');
+  });
+
+  it('reports a JWT Vonage refuses, a request it finds invalid, and a failed hang-up', async () => {
+    const stranger = createVonageProvider(settings({ apiUrl: voice.url, privateKey: keyPair().privateKey })).calls!;
+    const refused = await failureOf(stranger.place(request));
+    expect(refused).toMatchObject({ failure: 'rejected', message: "Vonage rejected Voxline's credentials (You did not provide correct credentials.)" });
+    expect(voice.requestsTo('POST', '/v1/calls')[0]!.authProblem).toBe('bad signature');
+
+    voice.failNext('POST', '/v1/calls', { status: 400, body: { type: 'https://developer.nexmo.com/api-errors#bad-request', title: 'Bad Request', detail: 'Invalid Content' } });
+    expect((await failureOf(calls.place(request))).message).toBe('Vonage answered 400: Invalid Content');
+
+    voice.failNext('PUT', '/v1/calls/some-call', { status: 500, body: { type: 'https://developer.nexmo.com/api-errors#internal', title: 'Internal Error' } });
+    expect(await failureOf(calls.hangup('some-call'))).toMatchObject({ failure: 'rejected', message: 'Vonage answered 500: Internal Error' });
   });
 });
 

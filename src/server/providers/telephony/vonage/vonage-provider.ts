@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import { Vonage } from '@vonage/server-sdk';
 import { getCountryCallingCode } from 'libphonenumber-js';
-import { TelephonyError, type Money, type NumberOffer, type NumberRef, type TelephonyProvider } from '../telephony-provider';
+import { toMsisdn } from '../../../../common/phone';
+import { TelephonyError, type Money, type NumberOffer, type NumberRef, type OutboundCallRequest, type TelephonyProvider } from '../telephony-provider';
 
 type NumbersClient = Vonage['numbers'];
+type Ncco = Extract<Parameters<Vonage['voice']['createOutboundCall']>[0], { ncco: unknown }>['ncco'];
 type SearchFilter = Parameters<NumbersClient['getAvailableNumbers']>[0];
 type Feature = NonNullable<SearchFilter['features']>[number];
 type Country = SearchFilter['country'];
@@ -12,6 +14,8 @@ const VOICE = 'VOICE' as Feature;
 // Vonage's search_pattern: 0 means "starts with", the pattern including the country code.
 const STARTS_WITH = 0;
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Vonage's ringing_timer accepts 1 to 120 seconds. */
+const MAX_RINGING_TIMER_SEC = 120;
 
 export interface VonageSettings {
   apiKey: string;
@@ -67,12 +71,24 @@ function checkResult(result: { errorCode?: string; errorCodeLabel?: string }, do
   throw new TelephonyError('rejected', `Vonage refused to ${doing}: ${result.errorCodeLabel ?? `error ${result.errorCode}`}`);
 }
 
+/**
+ * Connects the answered call to our media websocket: 16-bit linear PCM at 16 kHz (DESIGN.md).
+ * Written as JSON by hand because the SDK's camelCase `contentType` reaches the API unchanged and
+ * is ignored there (PROVIDERS.md); the SDK passes `ncco` through as given.
+ */
+export function mediaNcco({ mediaUrl, callId }: Pick<OutboundCallRequest, 'mediaUrl' | 'callId'>) {
+  return [{ action: 'connect', endpoint: [{ type: 'websocket', uri: mediaUrl, 'content-type': 'audio/l16;rate=16000', headers: { callId } }] }];
+}
+
 function costOf(cost: string | undefined): Money {
   const euros = Number(cost);
   return { amountMinor: Number.isFinite(euros) ? Math.round(euros * 100) : 0, currency: 'EUR' };
 }
 
-/** TELEPHONY=vonage: numbers searched, bought, pointed at our Vonage application and cancelled through the Vonage Numbers API. */
+/**
+ * TELEPHONY=vonage: numbers searched, bought, pointed at our Vonage application and cancelled
+ * through the Vonage Numbers API; calls placed and hung up through the Voice API.
+ */
 export function createVonageProvider(settings: VonageSettings): TelephonyProvider {
   const vonage = new Vonage(
     {
@@ -158,6 +174,33 @@ export function createVonageProvider(settings: VonageSettings): TelephonyProvide
         }
         throw await toTelephonyError(error, answer);
       }
+    },
+
+    calls: {
+      async place(request) {
+        const result = await call(() =>
+          vonage.voice.createOutboundCall({
+            to: [{ type: 'phone', number: toMsisdn(request.to) }],
+            from: { type: 'phone', number: toMsisdn(request.from) },
+            ncco: mediaNcco(request) as unknown as Ncco,
+            eventUrl: [request.eventUrl],
+            ringingTimer: Math.min(MAX_RINGING_TIMER_SEC, Math.max(1, Math.ceil(request.ringTimeoutSec))),
+          }),
+        );
+        if (typeof result?.uuid !== 'string' || !result.uuid) throw new TelephonyError('unreachable', 'Vonage answered without a call id');
+        return { providerCallId: result.uuid };
+      },
+
+      async hangup(providerCallId) {
+        try {
+          await vonage.voice.hangupCall(providerCallId);
+        } catch (error) {
+          const answer = await answerOf(error);
+          // A call that has ended already is not found any more: it is hung up.
+          if (answer?.status === 404) return;
+          throw await toTelephonyError(error, answer);
+        }
+      },
     },
   };
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { signWebhook } from '../../../../../tests/fakes/vonage/vonage-voice-fake';
+import { VonageWebhookVerifier } from './signed-webhook';
+
+const SECRET = 'signature-secret';
+const APPLICATION_ID = 'app-1';
+const NOW = Date.UTC(2026, 0, 1, 12);
+const nowSec = NOW / 1000;
+const body = '{"uuid":"abc","status":"answered"}';
+
+function verifier(now = NOW) {
+  return new VonageWebhookVerifier({ signatureSecret: SECRET, applicationId: APPLICATION_ID, now: () => now });
+}
+
+const bearer = (token: string) => `Bearer ${token}`;
+const signed = (claims: Parameters<typeof signWebhook>[2] = {}, text = body) => bearer(signWebhook(text, SECRET, { iat: nowSec, applicationId: APPLICATION_ID, ...claims }));
+
+describe('VonageWebhookVerifier', () => {
+  it('accepts a token signed with the secret over this body, once', () => {
+    const check = verifier();
+    const authorization = signed({ jti: 'one' });
+    expect(check.verify(authorization, Buffer.from(body))).toEqual({ ok: true });
+    expect(check.verify(authorization, Buffer.from(body))).toEqual({ ok: false, reason: 'replayed jti' });
+    expect(check.verify(signed({ jti: 'two' }), Buffer.from(body))).toEqual({ ok: true });
+  });
+
+  it.each([
+    ['no header', undefined, 'no bearer token'],
+    ['another scheme', 'Basic a2V5OnNlY3JldA==', 'no bearer token'],
+    ['another secret', bearer(signWebhook(body, 'guess', { iat: nowSec })), 'bad signature'],
+    ['another body', signed({}, '{"uuid":"abc","status":"completed"}'), 'body does not match payload_hash'],
+    ['a wrong payload_hash', signed({ payloadHash: '0'.repeat(64) }), 'body does not match payload_hash'],
+    ['an old iat', signed({ iat: nowSec - 301 }), 'stale or missing iat'],
+    ['an iat from the future', signed({ iat: nowSec + 120 }), 'stale or missing iat'],
+    ['another application', signed({ applicationId: 'app-2' }), 'another application'],
+    ['alg none', bearer(`${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${signWebhook(body, SECRET).split('.')[1]}.x`), 'not an HS256 token'],
+  ])('refuses %s', (_label, authorization, reason) => {
+    expect(verifier().verify(authorization, Buffer.from(body))).toEqual({ ok: false, reason });
+  });
+
+  it('allows a little clock skew and forgets used ids once they could not pass anyway', () => {
+    let now = NOW;
+    const check = new VonageWebhookVerifier({ signatureSecret: SECRET, applicationId: APPLICATION_ID, now: () => now });
+    expect(check.verify(signed({ iat: nowSec + 30, jti: 'early' }), Buffer.from(body)).ok).toBe(true);
+    now += 10 * 60_000;
+    const late = signed({ iat: now / 1000, jti: 'early' });
+    expect(check.verify(late, Buffer.from(body))).toEqual({ ok: true });
+  });
+});
