@@ -45,6 +45,19 @@ interface LiveCall {
   timers: Set<NodeJS.Timeout>;
   ending: boolean;
   provider: ProviderCall | null;
+  /** When the call rings a Voxline user: the callee's own record of it. */
+  inbound: InboundCall | null;
+}
+
+/** The callee's side of a call between Voxline users (their inbound record). */
+interface InboundCall {
+  id: string;
+  userId: string;
+  sampleRate: CallSampleRate;
+  outbound: LiveCall;
+  /** The tab that answered: the first one wins. */
+  answeredBy: WebSocket | null;
+  muted: boolean;
 }
 
 export interface PlaceCallOptions {
@@ -78,10 +91,14 @@ export class CallService {
   /** Provider media tokens (hashed) → call id. */
   private readonly mediaTokens = new Map<string, string>();
   private readonly pendingHangups = new Set<Promise<void>>();
+  /** Inbound records of calls ringing or answered on this server, by id. */
+  private readonly inbound = new Map<string, InboundCall>();
 
   constructor(private readonly deps: CallServiceDependencies) {
     deps.hub.on('call.hangup', (user, message) => this.hangup(user.id, message.callId));
     deps.hub.on('call.mute', (user, message) => this.setMuted(user.id, message.callId, message.muted));
+    deps.hub.on('call.answer', (user, message, socket) => this.answerInbound(user.id, message.callId, socket));
+    deps.hub.on('call.reject', (user, message) => this.rejectInbound(user.id, message.callId));
   }
 
   async place(user: SessionUser, body: PlaceCallBody, options: PlaceCallOptions = {}): Promise<PlaceCallResult> {
@@ -130,6 +147,7 @@ export class CallService {
       timers: new Set(),
       ending: false,
       provider: null,
+      inbound: null,
     };
     this.live.set(call.id, call);
     this.after(call, this.deps.timing.mediaConnectTimeoutMs, () => {
@@ -139,7 +157,7 @@ export class CallService {
     if (soundTest) {
       await this.answer(call, new EchoParty(call.sampleRate, this.deps.timing.echoDelayMs));
     } else if (owner) {
-      await this.end(call, 'unavailable', 'Nobody is taking calls on that number right now');
+      await this.ringVoxlineUser(call, owner.userId, row);
     } else {
       await this.routeOutside(call, from.phoneNumber, to);
     }
@@ -148,8 +166,13 @@ export class CallService {
     return { call: toCallRecord(current ?? row), mediaPath: `/api/v1/calls/${call.id}/media`, sampleRate: call.sampleRate };
   }
 
-  /** The caller's browser connects the call's audio. */
+  /** A call participant's browser connects the call's audio: the caller, or the callee once answered. */
   async attachBrowser(user: SessionUser, callId: string, socket: WebSocket) {
+    const inbound = this.inbound.get(callId);
+    if (inbound) {
+      this.attachCalleeBrowser(user, inbound, socket);
+      return;
+    }
     const call = this.live.get(callId);
     if (!call || call.userId !== user.id || call.ending) {
       socket.close(4404, 'No such call in progress');
@@ -166,6 +189,12 @@ export class CallService {
   }
 
   async hangup(userId: string, callId: string) {
+    const inbound = this.inbound.get(callId);
+    if (inbound && inbound.userId === userId) {
+      const { outbound } = inbound;
+      await this.end(outbound, outbound.answeredAt ? 'completed' : 'rejected', outbound.answeredAt ? null : 'The call was declined');
+      return;
+    }
     const call = this.live.get(callId);
     if (!call || call.userId !== userId) {
       const row = await this.deps.db.select({ id: calls.id }).from(calls).where(and(eq(calls.id, callId), eq(calls.userId, userId)));
@@ -176,6 +205,12 @@ export class CallService {
   }
 
   setMuted(userId: string, callId: string, muted: boolean) {
+    const inbound = this.inbound.get(callId);
+    if (inbound && inbound.userId === userId) {
+      inbound.muted = muted;
+      inbound.outbound.bridge?.setCalleeMuted(muted);
+      return;
+    }
     const call = this.live.get(callId);
     if (!call || call.userId !== userId) throw AppError.notFound('No such call in progress');
     call.muted = muted;
@@ -243,6 +278,102 @@ export class CallService {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.allSettled([...this.pendingHangups]), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_HANGUP_WAIT_MS)))]);
     clearTimeout(timer);
+  }
+
+  /**
+   * CALLS.md routing rule 2: a number rented by a Voxline user rings that user's listening tabs.
+   * The callee gets a record of their own (inbound) in the same conversation; one they could not
+   * take (not listening, already on a call, not answered) stays in their history as missed.
+   */
+  private async ringVoxlineUser(call: LiveCall, calleeUserId: string, outbound: typeof calls.$inferSelect) {
+    const { db, hub, timing } = this.deps;
+    const calleePreferences = await getPreferences(db, calleeUserId);
+    const record = {
+      conversationId: outbound.conversationId,
+      userId: calleeUserId,
+      direction: 'inbound' as const,
+      fromNumber: outbound.fromNumber,
+      toNumber: outbound.toNumber,
+      metered: false,
+      hiddenFromHistory: !calleePreferences.callHistory,
+    };
+    const missed = async (outcome: CallOutcome, reason: string) => {
+      const now = new Date();
+      await db.insert(calls).values({ ...record, state: 'ended', outcome, reason, endedAt: now, durationSec: 0 });
+    };
+
+    if (!hub.isListening(calleeUserId)) {
+      await missed('unavailable', 'You were not taking calls');
+      await this.end(call, 'unavailable', 'Nobody is taking calls on that number right now');
+      return;
+    }
+    let inboundRow: typeof calls.$inferSelect;
+    try {
+      [inboundRow] = (await db.insert(calls).values({ ...record, state: 'ringing' }).returning()) as [typeof calls.$inferSelect];
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await missed('busy', 'You were on another call');
+      await this.end(call, 'busy', 'The line is busy');
+      return;
+    }
+
+    const inbound: InboundCall = {
+      id: inboundRow.id,
+      userId: calleeUserId,
+      sampleRate: calleePreferences.dataUsage ? NARROWBAND_RATE : WIDEBAND_RATE,
+      outbound: call,
+      answeredBy: null,
+      muted: false,
+    };
+    call.inbound = inbound;
+    this.inbound.set(inbound.id, inbound);
+    await markRinging(db, call.id);
+    hub.send(call.userId, { type: 'call.state', callId: call.id, state: 'ringing' });
+    hub.sendToListeners(calleeUserId, { type: 'call.incoming', callId: inbound.id, from: outbound.fromNumber, to: outbound.toNumber, at: inboundRow.startedAt.toISOString() });
+    this.after(call, timing.ringTimeoutMs, () => {
+      if (!call.answeredAt) void this.end(call, 'no-answer', 'Nobody answered');
+    });
+  }
+
+  /** A callee's tab answers: the first tab wins, the others stop ringing. */
+  private async answerInbound(userId: string, callId: string, socket: WebSocket) {
+    const inbound = this.inbound.get(callId);
+    if (!inbound || inbound.userId !== userId || inbound.outbound.ending) throw AppError.notFound('This call is no longer ringing');
+    if (inbound.answeredBy) throw AppError.conflict('This call was answered in another tab');
+    inbound.answeredBy = socket;
+    const { outbound } = inbound;
+    await this.markCallAnswered(outbound);
+    await markAnswered(this.deps.db, inbound.id, outbound.answeredAt ?? new Date());
+    const answeredAt = (outbound.answeredAt ?? new Date()).toISOString();
+    this.deps.hub.sendTo(socket, { type: 'call.state', callId: inbound.id, state: 'answered', answeredAt });
+    this.deps.hub.sendToListeners(userId, { type: 'call.ended', callId: inbound.id, outcome: 'completed', durationSec: 0, reason: 'Answered in another tab' }, socket);
+    // The answering tab connects its audio next; without it the call cannot go on.
+    this.after(outbound, this.deps.timing.mediaConnectTimeoutMs, () => {
+      if (!outbound.callee) void this.end(outbound, 'failed', 'The call could not connect its audio');
+    });
+  }
+
+  private async rejectInbound(userId: string, callId: string) {
+    const inbound = this.inbound.get(callId);
+    if (!inbound || inbound.userId !== userId) throw AppError.notFound('This call is no longer ringing');
+    if (inbound.answeredBy) return;
+    await this.end(inbound.outbound, 'rejected', 'The call was declined');
+  }
+
+  private attachCalleeBrowser(user: SessionUser, inbound: InboundCall, socket: WebSocket) {
+    const { outbound } = inbound;
+    if (inbound.userId !== user.id || !inbound.answeredBy || outbound.ending) {
+      socket.close(4404, 'No such call in progress');
+      return;
+    }
+    if (outbound.callee) {
+      socket.close(4409, 'This call already has its audio connected');
+      return;
+    }
+    const leg = new BrowserLeg(socket, inbound.sampleRate);
+    outbound.callee = leg;
+    leg.onClose(() => void this.end(outbound, 'completed', 'The connection to the other browser was lost'));
+    this.joinIfReady(outbound);
   }
 
   private async routeOutside(call: LiveCall, from: string, to: string) {
@@ -345,6 +476,7 @@ export class CallService {
     if (!call.caller || !call.callee || call.bridge) return;
     call.bridge = new MediaBridge(call.caller, call.callee);
     call.bridge.setCallerMuted(call.muted);
+    call.bridge.setCalleeMuted(call.inbound?.muted ?? false);
   }
 
   private async end(call: LiveCall, outcome: CallOutcome, reason: string | null) {
@@ -369,9 +501,20 @@ export class CallService {
         ...(reason ? { reason } : {}),
       });
       this.deps.log.info({ callId: call.id, outcome, durationSec: row?.durationSec }, 'call ended');
+      if (call.inbound) await this.endInbound(call.inbound, outcome, reason);
     } catch (error) {
       this.deps.log.warn({ err: error, callId: call.id }, 'call could not be finalised');
     }
+  }
+
+  /** The callee's record ends with the call; one never answered is a missed call in their history. */
+  private async endInbound(inbound: InboundCall, outcome: CallOutcome, reason: string | null) {
+    this.inbound.delete(inbound.id);
+    const calleeReason = inbound.answeredBy ? reason : outcome === 'rejected' ? 'You declined the call' : outcome === 'cancelled' ? 'The caller hung up' : reason;
+    const row = await finaliseCall(this.deps.db, inbound.id, inbound.answeredBy ? 'completed' : outcome, calleeReason, new Date());
+    const message = { type: 'call.ended' as const, callId: inbound.id, outcome: row?.outcome ?? outcome, durationSec: row?.durationSec ?? 0, ...(calleeReason ? { reason: calleeReason } : {}) };
+    if (inbound.answeredBy) this.deps.hub.sendTo(inbound.answeredBy, message);
+    else this.deps.hub.sendToListeners(inbound.userId, message);
   }
 
   private after(call: LiveCall, ms: number, run: () => void) {

@@ -7,17 +7,22 @@ import { FrameConverter } from './frame-converter';
  */
 export class MediaBridge {
   private callerMuted = false;
+  private calleeMuted = false;
 
   constructor(
     readonly caller: CallLeg,
     readonly callee: CallLeg,
   ) {
     this.pipe(caller, callee, (frame) => (this.callerMuted ? new Int16Array(frame.length) : frame));
-    this.pipe(callee, caller, (frame) => frame);
+    this.pipe(callee, caller, (frame) => (this.calleeMuted ? new Int16Array(frame.length) : frame));
   }
 
   setCallerMuted(muted: boolean) {
     this.callerMuted = muted;
+  }
+
+  setCalleeMuted(muted: boolean) {
+    this.calleeMuted = muted;
   }
 
   private pipe(from: CallLeg, to: CallLeg, prepare: (frame: Int16Array) => Int16Array) {

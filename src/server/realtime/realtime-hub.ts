@@ -15,12 +15,16 @@ export class RealtimeHub {
   private readonly sockets = new Map<string, Set<WebSocket>>();
   private readonly handlers = new Map<ClientMessage['type'], AnyHandler>();
   private readonly alive = new WeakSet<WebSocket>();
+  /** Tabs with the Call Receiver on (receiver.start), per user: the ones an incoming call rings. */
+  private readonly listening = new Map<string, Set<WebSocket>>();
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly log: { warn(obj: object, msg: string): void }) {
     // A tab that stopped answering pings (a laptop lid closed) is dropped within a minute.
     this.heartbeat = setInterval(() => this.checkAlive(), HEARTBEAT_MS);
     this.heartbeat.unref();
+    this.on('receiver.start', (user, _message, socket) => this.listen(user.id, socket));
+    this.on('receiver.stop', (user, _message, socket) => this.stopListening(user.id, socket));
   }
 
   on<T extends ClientMessage['type']>(type: T, handler: Handler<T>) {
@@ -40,6 +44,7 @@ export class RealtimeHub {
     socket.on('close', () => {
       userSockets.delete(socket);
       if (userSockets.size === 0) this.sockets.delete(user.id);
+      this.stopListening(user.id, socket);
     });
   }
 
@@ -50,8 +55,33 @@ export class RealtimeHub {
     }
   }
 
-  isConnected(userId: string): boolean {
-    return (this.sockets.get(userId)?.size ?? 0) > 0;
+  /** Sends to one tab (the one that answered a call). */
+  sendTo(socket: WebSocket, message: ServerMessage) {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  /** Sends to the user's listening tabs, leaving out `except`. */
+  sendToListeners(userId: string, message: ServerMessage, except?: WebSocket) {
+    for (const socket of this.listening.get(userId) ?? []) if (socket !== except) this.sendTo(socket, message);
+  }
+
+  isListening(userId: string): boolean {
+    return (this.listening.get(userId)?.size ?? 0) > 0;
+  }
+
+  private listen(userId: string, socket: WebSocket) {
+    let sockets = this.listening.get(userId);
+    if (!sockets) {
+      sockets = new Set();
+      this.listening.set(userId, sockets);
+    }
+    sockets.add(socket);
+  }
+
+  private stopListening(userId: string, socket: WebSocket) {
+    const sockets = this.listening.get(userId);
+    sockets?.delete(socket);
+    if (sockets?.size === 0) this.listening.delete(userId);
   }
 
   close() {

@@ -14,7 +14,8 @@ type HistoryStatus = 'completed' | 'missed' | 'pending';
 function statusOf(call: CallRecord): { status: HistoryStatus; label: string } {
   if (call.state !== 'ended') return { status: 'pending', label: 'In progress' };
   if (call.outcome === 'completed') return { status: 'completed', label: 'Completed' };
-  if (call.direction === 'inbound' && (call.outcome === 'no-answer' || call.outcome === 'cancelled' || call.outcome === 'rejected')) return { status: 'missed', label: 'Missed' };
+  // A received call that was not answered, for whatever reason, is a missed call.
+  if (call.direction === 'inbound') return { status: 'missed', label: 'Missed' };
   const labels: Record<string, string> = { 'no-answer': 'No answer', busy: 'Busy', unavailable: 'Unavailable', failed: 'Failed', cancelled: 'Cancelled', rejected: 'Declined' };
   return { status: 'pending', label: labels[call.outcome ?? ''] ?? 'Ended' };
 }
