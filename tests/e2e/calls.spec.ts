@@ -18,6 +18,8 @@ test('a new user rents a number, calls the sound-test line, hears their own 440 
   await page.getByRole('link', { name: 'Add a phone number' }).click();
   await page.getByRole('button', { name: 'Add Your First Number' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Number' });
+  // Each test searches its own area code, so tests running side by side never race for one number.
+  await dialog.getByLabel('Pattern').fill('646');
   await dialog.getByRole('button', { name: 'Search' }).click();
   await dialog.getByRole('button', { name: /^Select / }).first().click();
   await dialog.getByRole('button', { name: 'Add Number' }).click();
@@ -76,6 +78,7 @@ test('dialling needs a number, and the input keeps digits only', async ({ page }
   await page.goto('/contacts');
   await page.getByRole('button', { name: 'Add Your First Number' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Number' });
+  await dialog.getByLabel('Pattern').fill('312');
   await dialog.getByRole('button', { name: 'Search' }).click();
   await dialog.getByRole('button', { name: /^Select / }).first().click();
   await dialog.getByRole('button', { name: 'Add Number' }).click();
