@@ -3,10 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { CallRecord } from '../../common/api/calls';
 import { formatDuration, type CallOutcome } from '../../common/calls';
-import { CallAudio, openMicrophone } from '../audio/call-audio';
+import { openMicrophone } from '../audio/call-audio';
 import { ApiError } from '../lib/api-client';
 import { useRealtime } from '../lib/realtime';
 import { callHistoryQuery } from './call-history-query';
+import { CallMedia } from './call-media';
 import { getCall } from './get-call';
 import { hangUpCall } from './hang-up-call';
 import { placeCall } from './place-call';
@@ -34,8 +35,7 @@ const failureText: Partial<Record<CallOutcome, string>> = {
 
 interface Connection {
   callId: string;
-  media: WebSocket;
-  audio: CallAudio;
+  media: CallMedia;
   answered: boolean;
   muted: boolean;
 }
@@ -61,9 +61,7 @@ export function useOutboundCall() {
       const current = connection.current;
       if (!current || current.callId !== record.id) return;
       connection.current = null;
-      current.media.onclose = null;
       current.media.close();
-      void current.audio.stop();
       setCall(idle);
       void queryClient.invalidateQueries({ queryKey: callHistoryQuery.queryKey });
       const outcome = record.outcome ?? 'completed';
@@ -115,6 +113,7 @@ export function useOutboundCall() {
       setCall({ ...idle, phase: 'connecting', phoneNumber: to, countryCode });
       toast(voiceChanger ? 'Calling with voice changer...' : 'Calling...');
       let stream: MediaStream | null = null;
+      let placedId: string | null = null;
       try {
         // The microphone first: if it is refused, no call is placed at all.
         stream = await openMicrophone();
@@ -126,24 +125,22 @@ export function useOutboundCall() {
           toast.error('Call failed', { description: record.reason ?? failureText[record.outcome ?? 'failed'] ?? 'Failed to initiate call' });
           return;
         }
-        const media = new WebSocket(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${placed.mediaPath}`);
-        media.binaryType = 'arraybuffer';
-        const audio = await CallAudio.start(stream, placed.sampleRate, {
-          onFrame: (frame) => {
-            if (media.readyState === WebSocket.OPEN) media.send(frame);
-          },
+        placedId = record.id;
+        const media = await CallMedia.connect({
+          mediaPath: placed.mediaPath,
+          stream,
+          sampleRate: placed.sampleRate,
+          // The server ends the call when its audio drops; read the outcome it recorded.
+          onDrop: () => void getCall(record.id).then(finish, () => finish({ id: record.id, outcome: 'failed', durationSec: 0, reason: 'The call was cut off' })),
         });
         stream = null;
-        connection.current = { callId: record.id, media, audio, answered: false, muted: false };
-        media.onmessage = (event: MessageEvent<ArrayBuffer>) => audio.play(event.data);
-        media.onclose = () => {
-          // The server ends the call when its audio drops; read the outcome it recorded.
-          void getCall(record.id).then(finish, () => finish({ id: record.id, outcome: 'failed', durationSec: 0, reason: 'The call was cut off' }));
-        };
+        connection.current = { callId: record.id, media, answered: false, muted: false };
         setCall((current) => ({ ...current, callId: record.id, phase: record.state === 'ringing' ? 'ringing' : current.phase }));
         if (record.state === 'answered') markAnswered(record.id, record.answeredAt);
       } catch (error) {
         if (stream) for (const track of stream.getTracks()) track.stop();
+        // A call placed whose audio could not start is hung up rather than left ringing.
+        if (placedId) void hangUpCall(placedId).catch(() => undefined);
         setCall(idle);
         if (error instanceof ApiError && error.status === 401) toast.error('Authentication required', { description: 'Please log in to make calls' });
         else if (error instanceof ApiError && error.code === 'call_in_progress') toast.error('Call in progress', { description: error.message });
@@ -170,7 +167,7 @@ export function useOutboundCall() {
     if (!current) return;
     current.muted = !current.muted;
     const isMuted = current.muted;
-    current.audio.setMuted(isMuted);
+    current.media.setMuted(isMuted);
     realtime?.send({ type: 'call.mute', callId: current.callId, muted: isMuted });
     toast(isMuted ? 'Microphone muted' : 'Microphone unmuted');
     setCall((state) => ({ ...state, isMuted }));
@@ -182,9 +179,7 @@ export function useOutboundCall() {
       const current = connection.current;
       if (current) {
         connection.current = null;
-        current.media.onclose = null;
         current.media.close();
-        void current.audio.stop();
       }
     },
     [],

@@ -8,14 +8,25 @@ const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
 type Listener = (message: ServerMessage) => void;
 
+/** What the call engines need of the signalling socket; a test provides a fake through RealtimeClientProvider. */
+export interface Signalling {
+  /** Sends a message; answers false when the socket is not open (the caller decides what to do). */
+  send(message: ClientMessage): boolean;
+  subscribe(listener: Listener): () => void;
+  /** Called after every (re)connection, so state missed while away can be fetched again. */
+  onConnect(listener: () => void): () => void;
+}
+
 /** The tab's signalling socket (/api/v1/realtime): typed messages both ways, reconnecting by itself. */
-export class RealtimeClient {
+export class RealtimeClient implements Signalling {
   private socket: WebSocket | null = null;
   private readonly listeners = new Set<Listener>();
   private readonly connectListeners = new Set<() => void>();
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  /** The server forgets a tab's listening with its socket: remembered here and resumed on reconnection. */
+  private receiving = false;
 
   constructor(private readonly url: string) {}
 
@@ -35,8 +46,9 @@ export class RealtimeClient {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
-  /** Sends a message; answers false when the socket is not open (the caller decides what to do). */
   send(message: ClientMessage): boolean {
+    if (message.type === 'receiver.start') this.receiving = true;
+    if (message.type === 'receiver.stop') this.receiving = false;
     if (!this.connected) return false;
     this.socket!.send(JSON.stringify(message));
     return true;
@@ -47,7 +59,6 @@ export class RealtimeClient {
     return () => this.listeners.delete(listener);
   }
 
-  /** Called after every (re)connection, so state missed while away can be fetched again. */
   onConnect(listener: () => void): () => void {
     this.connectListeners.add(listener);
     return () => this.connectListeners.delete(listener);
@@ -58,6 +69,7 @@ export class RealtimeClient {
     this.socket = socket;
     socket.onopen = () => {
       this.attempt = 0;
+      if (this.receiving) socket.send(JSON.stringify({ type: 'receiver.start' } satisfies ClientMessage));
       for (const listener of this.connectListeners) listener();
     };
     socket.onmessage = (event: MessageEvent<string>) => {
@@ -83,7 +95,12 @@ function realtimeUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/v1/realtime`;
 }
 
-const RealtimeContext = createContext<RealtimeClient | null>(null);
+const RealtimeContext = createContext<Signalling | null>(null);
+
+/** Provides a given signalling client to the call engines (the app's socket, or a test's fake). */
+export function RealtimeClientProvider({ client, children }: { client: Signalling | null; children: ReactNode }) {
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+}
 
 /** Keeps the signalling socket open while someone is signed in (it reads the session, never fetches it). */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
@@ -97,9 +114,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     return () => client.stop();
   }, [client]);
 
-  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+  return <RealtimeClientProvider client={client}>{children}</RealtimeClientProvider>;
 }
 
-export function useRealtime(): RealtimeClient | null {
+export function useRealtime(): Signalling | null {
   return useContext(RealtimeContext);
 }

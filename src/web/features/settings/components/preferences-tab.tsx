@@ -15,7 +15,7 @@ import { LoadFailed } from './load-failed';
 const switches: { key: keyof Preferences; label: string; description: string }[] = [
   { key: 'darkMode', label: 'Dark Mode', description: 'Use the dark theme on every device you log in on.' },
   { key: 'callHistory', label: 'Save Call History', description: 'Keep a record of your calls in Call History.' },
-  { key: 'autoAnswer', label: 'Auto-Answer Incoming Calls', description: 'Answer incoming calls at once while receiving calls is on.' },
+  { key: 'autoAnswer', label: 'Auto-Answer Incoming Calls', description: 'Answer incoming calls after one ring while receiving calls is on.' },
   { key: 'notifications', label: 'Enable Notifications', description: 'Show a notification when a call comes in.' },
   { key: 'dataUsage', label: 'Low Data Mode', description: 'Use less data during calls, at a lower sound quality.' },
 ];

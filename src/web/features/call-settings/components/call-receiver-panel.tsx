@@ -1,0 +1,116 @@
+import { MicIcon, MicOffIcon, PhoneIcon, PhoneIncomingIcon, PhoneOffIcon } from 'lucide-react';
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { formatDuration } from '../../../../common/calls';
+import { formatPhoneNumber } from '../../../../common/phone';
+import type { CallReceiver, ReceivedCall } from '../../../calls/use-call-receiver';
+import { useElapsedSeconds } from '../../../calls/use-elapsed-seconds';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+
+/** SPEC §2 panel 'Call Receiver': listening on or off, and the call ringing or in progress. */
+export function CallReceiverPanel({ receiver, hasNumbers }: { receiver: CallReceiver; hasNumbers: boolean }) {
+  const titleId = useId();
+  const { listening, call } = receiver;
+
+  function startReceiving() {
+    if (!hasNumbers) {
+      toast.error('No phone numbers available', { description: 'You need to add a phone number to receive calls' });
+      return;
+    }
+    receiver.startReceiving();
+  }
+
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <h3 id={titleId} className="text-lg font-semibold leading-none">
+            Call Receiver
+          </h3>
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+            <span aria-hidden="true" className={listening ? 'size-2 rounded-full bg-green-500' : 'size-2 rounded-full bg-muted-foreground/40'} />
+            {listening ? 'Ready to receive incoming calls' : 'Call receiving is turned off'}
+          </p>
+        </div>
+        {listening ? (
+          <Button variant="outline" onClick={receiver.stopReceiving}>
+            <PhoneOffIcon aria-hidden="true" />
+            Stop Receiving
+          </Button>
+        ) : (
+          <Button onClick={startReceiving}>
+            <PhoneIncomingIcon aria-hidden="true" />
+            Receive Calls
+          </Button>
+        )}
+      </CardHeader>
+      {call && (
+        <CardContent>
+          {call.phase === 'ringing' ? (
+            <IncomingCallCard call={call} onAnswer={() => void receiver.answer()} onReject={receiver.reject} />
+          ) : (
+            <OnCallCard call={call} onToggleMute={receiver.toggleMute} onHangUp={() => void receiver.hangUp()} />
+          )}
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+function IncomingCallCard({ call, onAnswer, onReject }: { call: ReceivedCall; onAnswer: () => void; onReject: () => void }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-green-500/40 bg-green-500/10 p-4">
+      <div className="flex items-center gap-3">
+        <PhoneIncomingIcon aria-hidden="true" className="size-6 animate-pulse text-green-600 dark:text-green-400" />
+        <div className="flex flex-col gap-1">
+          <h4 id={titleId} className="font-semibold">
+            Incoming Call
+          </h4>
+          <p className="text-lg tabular-nums">{formatPhoneNumber(call.from)}</p>
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <Button className="bg-green-600 text-white hover:bg-green-600/90" onClick={onAnswer}>
+          <PhoneIcon aria-hidden="true" />
+          Answer
+        </Button>
+        <Button variant="destructive" onClick={onReject}>
+          <PhoneOffIcon aria-hidden="true" />
+          Reject
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function OnCallCard({ call, onToggleMute, onHangUp }: { call: ReceivedCall; onToggleMute: () => void; onHangUp: () => void }) {
+  const titleId = useId();
+  const elapsed = useElapsedSeconds(call.answeredAt);
+  const connected = call.phase === 'active';
+  return (
+    <section aria-labelledby={titleId} className="flex flex-wrap items-center justify-between gap-4 rounded-lg border bg-muted/40 p-4">
+      <div className="flex flex-col gap-1">
+        <h4 id={titleId} className="font-semibold">
+          On Call
+        </h4>
+        <p className="text-lg tabular-nums">{formatPhoneNumber(call.from)}</p>
+        <p className="text-sm tabular-nums text-muted-foreground">
+          <span className="sr-only">Call time </span>
+          {connected ? formatDuration(elapsed) : 'Connecting...'}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button variant={call.isMuted ? 'secondary' : 'outline'} onClick={onToggleMute} disabled={!connected}>
+          {call.isMuted ? <MicOffIcon aria-hidden="true" /> : <MicIcon aria-hidden="true" />}
+          {call.isMuted ? 'Unmute' : 'Mute'}
+        </Button>
+        <Button variant="destructive" onClick={onHangUp}>
+          <PhoneOffIcon aria-hidden="true" />
+          End Call
+        </Button>
+      </div>
+    </section>
+  );
+}
