@@ -1,0 +1,81 @@
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import type { ServerReply, ServerRequest, ServerUsage } from './protocol';
+
+type Handler = (request: ServerRequest) => Promise<ServerReply | null>;
+
+const NS_PER_MS = 1e6;
+const LOOP_DELAY_RESOLUTION_MS = 10;
+
+/**
+ * The child's side of the IPC channel: answers usage and stop requests for every server under test,
+ * and passes other requests to `handle`. The child exits when the bench goes away.
+ */
+export function serveBench({ port, handle, stop }: { port: number; handle: Handler; stop: () => Promise<void> }) {
+  const send = (reply: ServerReply) => process.send?.(reply);
+  const loopDelay = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
+  loopDelay.enable();
+  let gcTotalMs = 0;
+  let gcLongestMs = 0;
+  let gcMajorCount = 0;
+  const countPauses = (entries: PerformanceEntry[]) => {
+    for (const entry of entries) {
+      gcTotalMs += entry.duration;
+      gcLongestMs = Math.max(gcLongestMs, entry.duration);
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gcMajorCount += 1;
+    }
+  };
+  const gcObserver = new PerformanceObserver((list) => countPauses(list.getEntries()));
+  gcObserver.observe({ entryTypes: ['gc'] });
+
+  // The histogram holds the intervals between its timer's runs: the delay is what exceeds the resolution.
+  const delayAt = (nanoseconds: number) => Math.max(0, nanoseconds / NS_PER_MS - LOOP_DELAY_RESOLUTION_MS);
+
+  const usage = (collectGarbage: boolean): ServerUsage => {
+    if (collectGarbage) globalThis.gc?.();
+    countPauses(gcObserver.takeRecords());
+    const cpu = process.cpuUsage();
+    const memory = process.memoryUsage();
+    const result: ServerUsage = {
+      atMs: Number(process.hrtime.bigint()) / NS_PER_MS,
+      cpuUserUs: cpu.user,
+      cpuSystemUs: cpu.system,
+      rssBytes: memory.rss,
+      heapUsedBytes: memory.heapUsed,
+      arrayBuffersBytes: memory.arrayBuffers,
+      loopDelayP50Ms: delayAt(loopDelay.percentile(50)),
+      loopDelayP99Ms: delayAt(loopDelay.percentile(99)),
+      loopDelayMaxMs: delayAt(loopDelay.max),
+      gcTotalMs,
+      gcLongestMs,
+      gcMajorCount,
+    };
+    loopDelay.reset();
+    gcTotalMs = 0;
+    gcLongestMs = 0;
+    gcMajorCount = 0;
+    return result;
+  };
+
+  process.on('message', (request: ServerRequest) => {
+    void (async () => {
+      try {
+        if (request.type === 'usage') send({ id: request.id, type: 'usage', usage: usage(request.collectGarbage) });
+        else if (request.type === 'stop') {
+          loopDelay.disable();
+          gcObserver.disconnect();
+          await stop();
+          send({ id: request.id, type: 'stopped' });
+          // Leaves time for the reply to cross, then lets --cpu-prof write its profile.
+          setTimeout(() => process.exit(0), 50);
+        } else {
+          const reply = await handle(request);
+          if (reply) send(reply);
+        }
+      } catch (error) {
+        send({ id: request.id, type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      }
+    })();
+  });
+  process.on('disconnect', () => process.exit(0));
+  send({ type: 'ready', port });
+}

@@ -1,0 +1,43 @@
+/** Messages between the bench (parent) and a server under test (child), over the fork's IPC channel. */
+
+/** The Voxline server's PUBLIC_URL, sent as the Origin of the bench's requests. */
+export const BENCH_ORIGIN = 'http://localhost:3000';
+
+export interface BenchUser {
+  email: string;
+  /** The session cookies, as a Cookie header. */
+  cookie: string;
+}
+
+/** The child's own resource use, read inside the child so the load generator's is not mixed in. */
+export interface ServerUsage {
+  /** process.hrtime in ms, to turn CPU time into a share of the wall clock. */
+  atMs: number;
+  cpuUserUs: number;
+  cpuSystemUs: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+  /** Buffers and typed arrays, which live outside the JS heap. */
+  arrayBuffersBytes: number;
+  /** Event-loop delay since the previous usage request, in ms. */
+  loopDelayP50Ms: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  /** Garbage-collection pauses since the previous usage request: their sum and the longest, in ms. */
+  gcTotalMs: number;
+  gcLongestMs: number;
+  /** Full (mark-compact) collections since the previous usage request. */
+  gcMajorCount: number;
+}
+
+export type ServerRequest =
+  | { id: number; type: 'usage'; collectGarbage: boolean }
+  | { id: number; type: 'create-users'; count: number }
+  | { id: number; type: 'stop' };
+
+export type ServerReply =
+  | { type: 'ready'; port: number }
+  | { id: number; type: 'usage'; usage: ServerUsage }
+  | { id: number; type: 'users'; users: BenchUser[] }
+  | { id: number; type: 'stopped' }
+  | { id: number; type: 'failed'; message: string };
