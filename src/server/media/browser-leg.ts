@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import { frameBytes, type CallSampleRate } from '../../common/calls';
 import { BaseLeg } from './leg';
+import { frameFromMessage, sendFrame } from './socket-frames';
 
 /** A browser tab's media websocket: one binary message per 20 ms frame, both ways. */
 export class BrowserLeg extends BaseLeg {
@@ -19,10 +20,7 @@ export class BrowserLeg extends BaseLeg {
         this.droppedFrames += 1;
         return;
       }
-      // Copy into an aligned buffer: a Buffer slice may start at an odd offset.
-      const frame = new Int16Array(expected / 2);
-      new Uint8Array(frame.buffer).set(data);
-      this.emitFrame(frame);
+      this.emitFrame(frameFromMessage(data));
     });
     socket.on('close', () => this.close('The browser disconnected'));
     socket.on('error', () => this.close('The browser connection failed'));
@@ -30,7 +28,7 @@ export class BrowserLeg extends BaseLeg {
 
   send(frame: Int16Array) {
     if (this.isClosed || this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength), { binary: true });
+    sendFrame(this.socket, frame);
   }
 
   protected release(reason: string) {

@@ -3,13 +3,16 @@ import type { CallSampleRate } from '../../common/calls';
 /**
  * One audio endpoint of a call (CALLS.md): a browser, a provider's websocket, or a built-in party.
  * Frames are mono Int16 PCM, 20 ms, at the leg's own rate.
+ *
+ * A frame is lent, not given: a listener may read it only until it returns, and send() copies
+ * what it keeps. That lets every stage reuse its buffers, so a call makes no garbage per frame.
  */
 export interface CallLeg {
   readonly kind: 'browser' | 'provider' | 'echo';
   readonly sampleRate: CallSampleRate;
-  /** Gives the leg a frame to play to its side. */
+  /** Gives the leg a frame to play to its side; the leg copies what it keeps. */
   send(frame: Int16Array): void;
-  /** Called with each frame the leg's side produces. */
+  /** Called with each frame the leg's side produces, valid until the listener returns. */
   onFrame(listener: (frame: Int16Array) => void): void;
   /** Called once, when the leg goes away (hung up, dropped, closed). */
   onClose(listener: (reason: string) => void): void;

@@ -1,3 +1,4 @@
+import { frameSamples } from '../../common/calls';
 import type { CallLeg } from './leg';
 import { FrameConverter } from './frame-converter';
 
@@ -13,8 +14,10 @@ export class MediaBridge {
     readonly caller: CallLeg,
     readonly callee: CallLeg,
   ) {
-    this.pipe(caller, callee, (frame) => (this.callerMuted ? new Int16Array(frame.length) : frame));
-    this.pipe(callee, caller, (frame) => (this.calleeMuted ? new Int16Array(frame.length) : frame));
+    const callerSilence = new Int16Array(frameSamples(caller.sampleRate));
+    const calleeSilence = new Int16Array(frameSamples(callee.sampleRate));
+    this.pipe(caller, callee, (frame) => (this.callerMuted ? callerSilence : frame));
+    this.pipe(callee, caller, (frame) => (this.calleeMuted ? calleeSilence : frame));
   }
 
   setCallerMuted(muted: boolean) {

@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import { frameBytes, WIDEBAND_RATE } from '../../common/calls';
 import { BaseLeg } from './leg';
+import { frameFromMessage, sendFrame } from './socket-frames';
 
 /** Close codes of a socket that ended on purpose rather than dropped. */
 const NORMAL_CLOSURES = new Set([1000, 1001, 1005]);
@@ -31,9 +32,7 @@ export class ProviderLeg extends BaseLeg {
         this.droppedFrames += 1;
         return;
       }
-      const frame = new Int16Array(expected / 2);
-      new Uint8Array(frame.buffer).set(data);
-      this.emitFrame(frame);
+      this.emitFrame(frameFromMessage(data));
     });
     socket.on('close', (code) => {
       if (!NORMAL_CLOSURES.has(code)) this.dropped = true;
@@ -47,7 +46,7 @@ export class ProviderLeg extends BaseLeg {
 
   send(frame: Int16Array) {
     if (this.isClosed || this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength), { binary: true });
+    sendFrame(this.socket, frame);
   }
 
   private readEvent(text: string) {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { CallSampleRate } from '../../common/calls';
+import { BaseLeg } from './leg';
+import { MediaBridge } from './media-bridge';
+
+/** A leg driven by the test: `speak` lends a frame as the real legs do, `heard` keeps copies. */
+class TestLeg extends BaseLeg {
+  readonly kind = 'echo' as const;
+  readonly heard: Int16Array[] = [];
+  private readonly lent: Int16Array;
+
+  constructor(readonly sampleRate: CallSampleRate) {
+    super();
+    this.lent = new Int16Array(sampleRate / 50);
+  }
+
+  speak(value: number) {
+    this.lent.fill(value);
+    this.emitFrame(this.lent);
+  }
+
+  send(frame: Int16Array) {
+    this.heard.push(frame.slice());
+  }
+
+  protected release() {}
+}
+
+describe('MediaBridge', () => {
+  it('carries each side to the other, and silence from a muted side', () => {
+    const caller = new TestLeg(16_000);
+    const callee = new TestLeg(16_000);
+    const bridge = new MediaBridge(caller, callee);
+    caller.speak(100);
+    callee.speak(200);
+    bridge.setCallerMuted(true);
+    caller.speak(300);
+    callee.speak(400);
+    bridge.setCallerMuted(false);
+    bridge.setCalleeMuted(true);
+    caller.speak(500);
+    callee.speak(600);
+    expect(callee.heard.map((frame) => frame[0])).toEqual([100, 0, 500]);
+    expect(caller.heard.map((frame) => frame[0])).toEqual([200, 400, 0]);
+    expect(callee.heard.every((frame) => frame.length === 320)).toBe(true);
+  });
+
+  it('converts between legs of different rates, in whole frames of the receiving rate', () => {
+    const caller = new TestLeg(8_000);
+    const callee = new TestLeg(16_000);
+    new MediaBridge(caller, callee);
+    for (let i = 0; i < 50; i += 1) caller.speak(8_000);
+    for (let i = 0; i < 50; i += 1) callee.speak(-8_000);
+    expect(callee.heard.length).toBeGreaterThanOrEqual(49);
+    expect(callee.heard.every((frame) => frame.length === 320)).toBe(true);
+    expect(caller.heard.every((frame) => frame.length === 160)).toBe(true);
+    // Past the filter's start-up, a steady level crosses unchanged; each frame is its own copy.
+    expect(Array.from(callee.heard.at(-1)!).every((sample) => Math.abs(sample - 8_000) <= 80)).toBe(true);
+    expect(Array.from(caller.heard.at(-1)!).every((sample) => Math.abs(sample + 8_000) <= 80)).toBe(true);
+  });
+});
