@@ -9,6 +9,7 @@ import { accountRoutes } from './account/routes';
 import { createAuth } from './auth/auth';
 import { closeAbandonedCalls } from './calls/call-records';
 import { CallService } from './calls/call-service';
+import { SimulatedIncomingCalls } from './calls/simulated-incoming';
 import { vonageProviderRoutes } from './calls/provider-routes';
 import { callRoutes } from './calls/routes';
 import { defaultCallTiming, type CallTiming } from './calls/timing';
@@ -89,23 +90,30 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const rateLimiter = new RateLimiter();
   const telephony = givenTelephony ?? (await createTelephonyProvider(config, { findRented: (numbers) => findRentedNumbers(db, numbers) }));
   const hub = new RealtimeHub(app.log);
+  const timing = { ...defaultCallTiming, ...callTiming };
   const calls = new CallService({
     db,
     hub,
     telephony,
-    timing: { ...defaultCallTiming, ...callTiming },
+    timing,
     soundTestNumber: config.SOUND_TEST_NUMBER,
     providerCallbackUrl: config.providerCallbackUrl,
     log: app.log,
   });
+  const simulatedIncoming =
+    telephony.name === 'local'
+      ? new SimulatedIncomingCalls({ db, hub, calls, rate: config.SIMULATED_INCOMING_RATE, pollMs: timing.simulatedIncomingPollMs, log: app.log })
+      : null;
   // One instance owns every call until the scale-out work: records still open at start belong to a
   // server that stopped without ending them.
   app.addHook('onReady', async () => {
     const closed = await closeAbandonedCalls(db, new Date());
     if (closed > 0) app.log.warn({ closed }, 'closed call records left open by the last run');
+    simulatedIncoming?.start();
   });
   // Every path into `ended` finalises the record, a shutdown included (CALLS.md).
   app.addHook('onClose', async () => {
+    simulatedIncoming?.stop();
     await calls.endAll('The server is shutting down');
     hub.close();
   });

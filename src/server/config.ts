@@ -62,6 +62,11 @@ export const configSchema = z.object({
     .refine((value) => toE164(value) !== null, 'must be a valid phone number in international form, e.g. +14155550100')
     .transform((value) => toE164(value)!)
     .default(DEFAULT_SOUND_TEST_NUMBER),
+  SIMULATED_INCOMING_RATE: z.coerce
+    .number({ error: 'must be a number from 0 to 1' })
+    .min(0, 'must be a number from 0 to 1')
+    .max(1, 'must be a number from 0 to 1')
+    .default(0.05),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production (at least 32 random characters)' });

@@ -21,6 +21,8 @@ export async function buildTestApp({ env, ...dependencies }: TestAppOptions = {}
     PORT: '0',
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+    // A simulated incoming call at a random moment would make a test's user busy.
+    SIMULATED_INCOMING_RATE: '0',
     ...env,
   });
   const app = await buildApp({ config, database, logger: false, ...dependencies });

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { ServerMessage } from '../../common/realtime';
 import { dominantFrequency } from '../../dsp/analysis';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { cookieHeader, MediaClient } from '../../../tests/support/media-client';
+import { RealtimeTab } from '../../../tests/support/realtime-tab';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { capturingMailer, type TestBrowser } from '../../../tests/support/test-browser';
 import { until } from '../../../tests/support/until';
@@ -19,40 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-/** One signed-in tab's signalling socket, keeping what it is sent. */
-class Tab {
-  readonly messages: ServerMessage[] = [];
-  private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => this.messages.push(JSON.parse(data.toString()) as ServerMessage));
-  }
-
-  static async open(browser: TestBrowser) {
-    const socket = new WebSocket(`${wsBase}/api/v1/realtime`, { headers: { cookie: cookieHeader(browser.cookies), origin: 'http://localhost:3000' } });
-    await new Promise((resolve) => socket.once('open', resolve));
-    return new Tab(socket);
-  }
-
-  send(message: object) {
-    this.socket.send(JSON.stringify(message));
-  }
-
-  async next<T extends ServerMessage['type']>(type: T): Promise<Extract<ServerMessage, { type: T }>> {
-    await until(() => this.messages.some((m) => m.type === type));
-    return this.messages.find((m) => m.type === type) as Extract<ServerMessage, { type: T }>;
-  }
-}
-
 async function person() {
   const user = await newSignedInUser(testApp.app);
   return { ...user, number: await rentANumber(user.browser) };
 }
 
-async function listeningTab(browser: TestBrowser) {
-  const tab = await Tab.open(browser);
-  tab.send({ type: 'receiver.start' });
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  return tab;
-}
+const listeningTab = (browser: TestBrowser) => RealtimeTab.listening(wsBase, browser);
 
 async function records(userId: string) {
   return testApp.database.db.select().from(calls).where(eq(calls.userId, userId));
@@ -102,7 +73,7 @@ describe('calls between Voxline users', () => {
     const ada = await person();
     const bob = await person();
     const bobTab = await listeningTab(bob.browser);
-    const adaTab = await Tab.open(ada.browser);
+    const adaTab = await RealtimeTab.open(wsBase, ada.browser);
     const placed = (await ada.browser.post('/api/v1/calls', { from: ada.number, to: bob.number })).json();
     const incoming = await bobTab.next('call.incoming');
     bobTab.send({ type: 'call.reject', callId: incoming.callId });

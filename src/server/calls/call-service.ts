@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
 import type { SessionUser } from '../../common/api/session';
 import { NARROWBAND_RATE, WIDEBAND_RATE, type CallOutcome, type CallSampleRate } from '../../common/calls';
 import { toE164 } from '../../common/phone';
+import type { ServerMessage } from '../../common/realtime';
 import type { VoiceSettings } from '../../common/voice';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -35,10 +36,14 @@ interface ProviderCall {
 
 interface LiveCall {
   id: string;
-  userId: string;
+  /**
+   * The caller, whose record this call is; null when the caller is outside Voxline (the virtual
+   * carrier's simulated caller, a provider's inbound call): the call then has only the callee's record.
+   */
+  userId: string | null;
   sampleRate: CallSampleRate;
   answeredAt: Date | null;
-  caller: BrowserLeg | null;
+  caller: CallLeg | null;
   callee: CallLeg | null;
   bridge: MediaBridge | null;
   muted: boolean;
@@ -64,6 +69,22 @@ export interface PlaceCallOptions {
   /** Stored on the record; the voice engine applies them in a later issue. */
   voiceSettings?: VoiceSettings;
 }
+
+/** Who rings when a call reaches a Voxline user's number. */
+export type RingResult = 'ringing' | 'busy' | 'unavailable';
+
+/** What the provider should do with a call arriving at one of our numbers. */
+export type InboundAnswer =
+  | { action: 'connect'; callId: string; mediaUrl: string; eventUrl: string }
+  | { action: 'say'; message: string };
+
+/** What callers from outside hear when the call cannot go on (a provider plays it to them). */
+const OUTSIDE_CALLER_MESSAGES: Partial<Record<CallOutcome, string>> = {
+  unavailable: 'The person you are calling is not taking calls right now. Please try again later.',
+  busy: 'The person you are calling is on another call. Please try again later.',
+  'no-answer': 'The person you are calling did not answer. Please try again later.',
+  rejected: 'The person you are calling cannot take your call right now. Goodbye.',
+};
 
 /** How long a shutdown waits for the provider to confirm hang-ups. */
 const SHUTDOWN_HANGUP_WAIT_MS = 5_000;
@@ -135,20 +156,7 @@ export class CallService {
       throw error;
     }
 
-    const call: LiveCall = {
-      id: row.id,
-      userId: user.id,
-      sampleRate: preferences.dataUsage ? NARROWBAND_RATE : WIDEBAND_RATE,
-      answeredAt: null,
-      caller: null,
-      callee: null,
-      bridge: null,
-      muted: false,
-      timers: new Set(),
-      ending: false,
-      provider: null,
-      inbound: null,
-    };
+    const call = this.newLiveCall(row.id, user.id, preferences.dataUsage ? NARROWBAND_RATE : WIDEBAND_RATE);
     this.live.set(call.id, call);
     this.after(call, this.deps.timing.mediaConnectTimeoutMs, () => {
       if (!call.caller) void this.end(call, 'failed', 'Your browser did not connect the call audio');
@@ -232,11 +240,19 @@ export class CallService {
   /** The provider connects the far side's audio, which it does once the far side has answered. */
   async attachProviderMedia(callId: string, socket: WebSocket) {
     const call = this.live.get(callId);
-    if (!call || call.ending || call.callee) {
+    const outsideCaller = call?.userId === null;
+    if (!call || call.ending || (outsideCaller ? call.caller : call.callee)) {
       socket.close(4404, 'No such call waiting for audio');
       return;
     }
     const leg = new ProviderLeg(socket);
+    if (outsideCaller) {
+      // An inbound call: the provider's socket is the caller, connected while the callee rings.
+      call.caller = leg;
+      leg.onClose((reason) => void this.end(call, call.answeredAt ? 'completed' : 'cancelled', leg.dropped ? reason : null));
+      this.joinIfReady(call);
+      return;
+    }
     call.callee = leg;
     leg.onClose((reason) => {
       if (!call.answeredAt) void this.end(call, 'failed', leg.dropped ? reason : 'The call ended before it connected');
@@ -252,6 +268,13 @@ export class CallService {
     if (!call?.provider || call.ending) return;
     // Events of the call's other legs (the provider's side of our websocket) carry another id.
     if (call.provider.id !== null && call.provider.id !== providerCallId) return;
+    if (call.userId === null) {
+      // An inbound call: the provider answered it for us; only the caller hanging up matters.
+      if (event.type !== 'ended') return;
+      call.provider.settled = true;
+      await this.end(call, call.answeredAt ? 'completed' : 'cancelled', null);
+      return;
+    }
     switch (event.type) {
       case 'ringing':
         return;
@@ -282,30 +305,95 @@ export class CallService {
 
   /**
    * CALLS.md routing rule 2: a number rented by a Voxline user rings that user's listening tabs.
-   * The callee gets a record of their own (inbound) in the same conversation; one they could not
-   * take (not listening, already on a call, not answered) stays in their history as missed.
+   * The callee gets a record of their own (inbound) in the same conversation.
    */
   private async ringVoxlineUser(call: LiveCall, calleeUserId: string, outbound: typeof calls.$inferSelect) {
+    const result = await this.ringCallee(call, calleeUserId, outbound);
+    if (result === 'unavailable') return this.end(call, 'unavailable', 'Nobody is taking calls on that number right now');
+    if (result === 'busy') return this.end(call, 'busy', 'The line is busy');
+    await markRinging(this.deps.db, call.id);
+    this.sendToCaller(call, { type: 'call.state', callId: call.id, state: 'ringing' });
+  }
+
+  /**
+   * A call from outside Voxline to a user's number: the virtual carrier's simulated caller, or a
+   * provider's inbound call. Only the callee has a record of it. `caller` is the far side's leg, or
+   * null while a provider has yet to connect it.
+   */
+  async ringFromOutside(calleeUserId: string, from: string, to: string, caller: CallLeg | null, provider: ProviderCall | null = null): Promise<{ result: RingResult; callId: string }> {
+    const call: LiveCall = { ...this.newLiveCall(randomUUID(), null, WIDEBAND_RATE), caller, provider };
+    if (caller) caller.onClose(() => void this.end(call, call.answeredAt ? 'completed' : 'cancelled', null));
+    const result = await this.ringCallee(call, calleeUserId, { conversationId: randomUUID(), fromNumber: from, toNumber: to });
+    if (result === 'ringing') this.live.set(call.id, call);
+    else await this.end(call, result, null);
+    return { result, callId: call.id };
+  }
+
+  /** Our id of the call the provider knows by `providerCallId`, if it is on this server. */
+  callIdForProvider(providerCallId: string): string | null {
+    for (const call of this.live.values()) if (call.provider?.id === providerCallId) return call.id;
+    return null;
+  }
+
+  /** Whether the user has a call ringing or in progress on this server, in either direction. */
+  hasCallInProgress(userId: string): boolean {
+    for (const call of this.live.values()) if (call.userId === userId) return true;
+    for (const inbound of this.inbound.values()) if (inbound.userId === userId) return true;
+    return false;
+  }
+
+  /**
+   * The provider asks what to do with a call arriving at `to` (its answer webhook): connect it to
+   * our media socket while the owner's tabs ring, or say why it cannot go on.
+   */
+  async answerProviderInbound(providerCallId: string, from: string, to: string): Promise<InboundAnswer> {
+    const { db, timing, telephony } = this.deps;
+    const [owner] = await db
+      .select({ userId: phoneNumbers.userId })
+      .from(phoneNumbers)
+      .where(and(eq(phoneNumbers.phoneNumber, to), eq(phoneNumbers.status, 'rented')));
+    if (!owner) return { action: 'say', message: 'The number you have called is not in service.' };
+    const { token, provider } = this.newProviderCall(timing.ringTimeoutMs + timing.mediaConnectTimeoutMs);
+    provider.id = providerCallId;
+    // Settled until ringing: a call that cannot ring is answered with a message, not hung up.
+    provider.settled = true;
+    const { result, callId } = await this.ringFromOutside(owner.userId, from, to, null, provider);
+    if (result !== 'ringing') return { action: 'say', message: OUTSIDE_CALLER_MESSAGES[result] ?? 'Your call cannot be connected.' };
+    provider.settled = false;
+    this.mediaTokens.set(provider.mediaTokenHash!, callId);
+    const call = this.live.get(callId);
+    if (call) {
+      this.after(call, timing.mediaConnectTimeoutMs, () => {
+        if (!call.caller) void this.end(call, 'failed', 'The phone network did not connect the call audio');
+      });
+    }
+    const base = this.providerBase(telephony.name);
+    return { action: 'connect', callId, mediaUrl: `${base.replace(/^http/, 'ws')}/media?token=${token}`, eventUrl: `${base}/events?call=${callId}` };
+  }
+
+  /**
+   * Rings the callee's listening tabs. One who cannot take the call (not listening, already on a
+   * call) keeps it in their history as missed.
+   */
+  private async ringCallee(call: LiveCall, calleeUserId: string, from: { conversationId: string; fromNumber: string; toNumber: string }): Promise<RingResult> {
     const { db, hub, timing } = this.deps;
     const calleePreferences = await getPreferences(db, calleeUserId);
     const record = {
-      conversationId: outbound.conversationId,
+      conversationId: from.conversationId,
       userId: calleeUserId,
       direction: 'inbound' as const,
-      fromNumber: outbound.fromNumber,
-      toNumber: outbound.toNumber,
+      fromNumber: from.fromNumber,
+      toNumber: from.toNumber,
       metered: false,
       hiddenFromHistory: !calleePreferences.callHistory,
     };
     const missed = async (outcome: CallOutcome, reason: string) => {
-      const now = new Date();
-      await db.insert(calls).values({ ...record, state: 'ended', outcome, reason, endedAt: now, durationSec: 0 });
+      await db.insert(calls).values({ ...record, state: 'ended', outcome, reason, endedAt: new Date(), durationSec: 0 });
     };
 
     if (!hub.isListening(calleeUserId)) {
       await missed('unavailable', 'You were not taking calls');
-      await this.end(call, 'unavailable', 'Nobody is taking calls on that number right now');
-      return;
+      return 'unavailable';
     }
     let inboundRow: typeof calls.$inferSelect;
     try {
@@ -313,8 +401,7 @@ export class CallService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await missed('busy', 'You were on another call');
-      await this.end(call, 'busy', 'The line is busy');
-      return;
+      return 'busy';
     }
 
     const inbound: InboundCall = {
@@ -327,12 +414,11 @@ export class CallService {
     };
     call.inbound = inbound;
     this.inbound.set(inbound.id, inbound);
-    await markRinging(db, call.id);
-    hub.send(call.userId, { type: 'call.state', callId: call.id, state: 'ringing' });
-    hub.sendToListeners(calleeUserId, { type: 'call.incoming', callId: inbound.id, from: outbound.fromNumber, to: outbound.toNumber, at: inboundRow.startedAt.toISOString() });
+    hub.sendToListeners(calleeUserId, { type: 'call.incoming', callId: inbound.id, from: from.fromNumber, to: from.toNumber, at: inboundRow.startedAt.toISOString() });
     this.after(call, timing.ringTimeoutMs, () => {
       if (!call.answeredAt) void this.end(call, 'no-answer', 'Nobody answered');
     });
+    return 'ringing';
   }
 
   /** A callee's tab answers: the first tab wins, the others stop ringing. */
@@ -387,7 +473,7 @@ export class CallService {
       return;
     }
     await markRinging(this.deps.db, call.id);
-    this.deps.hub.send(call.userId, { type: 'call.state', callId: call.id, state: 'ringing' });
+    this.sendToCaller(call, { type: 'call.state', callId: call.id, state: 'ringing' });
     // The virtual carrier answers outside numbers after a moment with an echo.
     this.after(call, this.deps.timing.outsideAnswerDelayMs, () => void this.answer(call, new EchoParty(call.sampleRate, this.deps.timing.echoDelayMs)));
     this.after(call, this.deps.timing.ringTimeoutMs, () => {
@@ -400,25 +486,19 @@ export class CallService {
    * answers. The socket's URL carries a random one-time token; the event URL names the call.
    */
   private async placeThroughProvider(call: LiveCall, providerCalls: ProviderCalls, from: string, to: string) {
-    const { timing, telephony, providerCallbackUrl } = this.deps;
-    const token = randomBytes(32).toString('base64url');
-    const provider: ProviderCall = {
-      id: null,
-      mediaTokenHash: sha256(token),
-      mediaTokenExpiresAt: Date.now() + timing.ringTimeoutMs + timing.providerGraceMs + timing.mediaConnectTimeoutMs,
-      settled: false,
-    };
+    const { timing, telephony } = this.deps;
+    const { token, provider } = this.newProviderCall(timing.ringTimeoutMs + timing.providerGraceMs + timing.mediaConnectTimeoutMs);
     call.provider = provider;
     this.mediaTokens.set(provider.mediaTokenHash!, call.id);
 
     await markRinging(this.deps.db, call.id);
-    this.deps.hub.send(call.userId, { type: 'call.state', callId: call.id, state: 'ringing' });
+    this.sendToCaller(call, { type: 'call.state', callId: call.id, state: 'ringing' });
     // The provider gives up ringing itself and says so; this ends a call whose event never came.
     this.after(call, timing.ringTimeoutMs + timing.providerGraceMs, () => {
       if (!call.answeredAt) void this.end(call, 'no-answer', 'Nobody answered');
     });
 
-    const base = `${providerCallbackUrl.replace(/\/+$/, '')}/api/v1/providers/${telephony.name}`;
+    const base = this.providerBase(telephony.name);
     let providerCallId: string;
     try {
       ({ providerCallId } = await providerCalls.place({
@@ -453,20 +533,20 @@ export class CallService {
   private async markCallAnswered(call: LiveCall) {
     if (call.ending || call.answeredAt) return;
     call.answeredAt = new Date();
-    await markAnswered(this.deps.db, call.id, call.answeredAt);
-    this.deps.hub.send(call.userId, { type: 'call.state', callId: call.id, state: 'answered', answeredAt: call.answeredAt.toISOString() });
+    if (call.userId) await markAnswered(this.deps.db, call.id, call.answeredAt);
+    this.sendToCaller(call, { type: 'call.state', callId: call.id, state: 'answered', answeredAt: call.answeredAt.toISOString() });
   }
 
   /**
-   * Asks the provider to hang up (PROVIDERS.md: not by closing the websocket alone). Not awaited by
-   * the caller's hang-up; a shutdown waits for it.
+   * Asks the provider to hang up (PROVIDERS.md: not by closing the websocket alone), after saying
+   * `message` to the far side when there is one. Not awaited by the caller's hang-up; a shutdown
+   * waits for it.
    */
-  private hangUpAtProvider(call: LiveCall, provider: ProviderCall) {
+  private hangUpAtProvider(call: LiveCall, provider: ProviderCall, message?: string) {
     const providerCalls = this.deps.telephony.calls;
     if (!providerCalls || !provider.id) return;
     provider.settled = true;
-    const hangup: Promise<void> = providerCalls
-      .hangup(provider.id)
+    const hangup: Promise<void> = (message ? providerCalls.sayAndHangUp(provider.id, message) : providerCalls.hangup(provider.id))
       .catch((error: unknown) => this.deps.log.warn({ err: error, callId: call.id }, 'the telephony provider did not hang up the call'))
       .finally(() => this.pendingHangups.delete(hangup));
     this.pendingHangups.add(hangup);
@@ -487,20 +567,22 @@ export class CallService {
     this.live.delete(call.id);
     if (call.provider) {
       if (call.provider.mediaTokenHash) this.mediaTokens.delete(call.provider.mediaTokenHash);
-      if (!call.provider.settled) this.hangUpAtProvider(call, call.provider);
+      if (!call.provider.settled) this.hangUpAtProvider(call, call.provider, call.userId ? undefined : OUTSIDE_CALLER_MESSAGES[outcome]);
     }
     call.caller?.close(reason ?? 'Call ended');
     call.callee?.close(reason ?? 'Call ended');
     try {
-      const row = await finaliseCall(this.deps.db, call.id, outcome, reason, new Date());
-      this.deps.hub.send(call.userId, {
-        type: 'call.ended',
-        callId: call.id,
-        outcome: row?.outcome ?? outcome,
-        durationSec: row?.durationSec ?? 0,
-        ...(reason ? { reason } : {}),
-      });
-      this.deps.log.info({ callId: call.id, outcome, durationSec: row?.durationSec }, 'call ended');
+      if (call.userId) {
+        const row = await finaliseCall(this.deps.db, call.id, outcome, reason, new Date());
+        this.sendToCaller(call, {
+          type: 'call.ended',
+          callId: call.id,
+          outcome: row?.outcome ?? outcome,
+          durationSec: row?.durationSec ?? 0,
+          ...(reason ? { reason } : {}),
+        });
+      }
+      this.deps.log.info({ callId: call.id, outcome }, 'call ended');
       if (call.inbound) await this.endInbound(call.inbound, outcome, reason);
     } catch (error) {
       this.deps.log.warn({ err: error, callId: call.id }, 'call could not be finalised');
@@ -515,6 +597,25 @@ export class CallService {
     const message = { type: 'call.ended' as const, callId: inbound.id, outcome: row?.outcome ?? outcome, durationSec: row?.durationSec ?? 0, ...(calleeReason ? { reason: calleeReason } : {}) };
     if (inbound.answeredBy) this.deps.hub.sendTo(inbound.answeredBy, message);
     else this.deps.hub.sendToListeners(inbound.userId, message);
+  }
+
+  private newLiveCall(id: string, userId: string | null, sampleRate: CallSampleRate): LiveCall {
+    return { id, userId, sampleRate, answeredAt: null, caller: null, callee: null, bridge: null, muted: false, timers: new Set(), ending: false, provider: null, inbound: null };
+  }
+
+  /** A provider call whose media socket will carry a random one-time token, valid for `validMs`. */
+  private newProviderCall(validMs: number): { token: string; provider: ProviderCall } {
+    const token = randomBytes(32).toString('base64url');
+    return { token, provider: { id: null, mediaTokenHash: sha256(token), mediaTokenExpiresAt: Date.now() + validMs, settled: false } };
+  }
+
+  /** Where the provider reaches this server's routes for it (webhooks, media socket). */
+  private providerBase(name: string) {
+    return `${this.deps.providerCallbackUrl.replace(/\/+$/, '')}/api/v1/providers/${name}`;
+  }
+
+  private sendToCaller(call: LiveCall, message: ServerMessage) {
+    if (call.userId) this.deps.hub.send(call.userId, message);
   }
 
   private after(call: LiveCall, ms: number, run: () => void) {

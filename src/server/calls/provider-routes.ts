@@ -1,8 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { toE164 } from '../../common/phone';
 import { isUuid } from '../db/errors';
 import { sendError } from '../http/error-handler';
 import { toProviderCallEvent, vonageCallEventSchema } from '../providers/telephony/vonage/call-events';
 import { VonageWebhookVerifier } from '../providers/telephony/vonage/signed-webhook';
+import { inboundNcco, talkNcco } from '../providers/telephony/vonage/vonage-provider';
 import type { CallService } from './call-service';
 
 export interface VonageProviderRouteOptions {
@@ -13,6 +16,9 @@ export interface VonageProviderRouteOptions {
 
 /** Calls whose media socket passed the token check on upgrade, for the handler that follows. */
 const claimedCalls = new WeakMap<FastifyRequest, string>();
+
+/** The answer webhook's fields Voxline reads (PROVIDERS.md): query parameters (GET) or JSON (POST). */
+const vonageAnswerSchema = z.object({ uuid: z.string().min(1), to: z.string().min(1), from: z.string().optional() });
 
 const notVonage = { code: 'not_found', message: 'Vonage is not this server’s telephony provider' } as const;
 
@@ -44,12 +50,44 @@ export const vonageProviderRoutes: FastifyPluginAsync<VonageProviderRouteOptions
     }
     if (!parsed.success) return sendError(reply, 400, { code: 'invalid_input', message: 'An event needs a uuid and a status' });
 
-    const { call: callId } = request.query as { call?: string };
+    // Events of an inbound call's own leg come to the application's event URL, without our id.
+    const { call: named } = request.query as { call?: string };
+    const callId = named ?? calls.callIdForProvider(parsed.data.uuid) ?? undefined;
     const event = toProviderCallEvent(parsed.data);
     request.log.info({ callId, status: parsed.data.status, detail: parsed.data.detail }, 'Vonage call event');
     // Anything else (another leg, a call already over) is acknowledged, or Vonage would retry it.
     if (event && callId && isUuid(callId)) await calls.applyProviderEvent(callId, parsed.data.uuid, event);
     return reply.code(200).send({ ok: true });
+  });
+
+  // A call to one of our numbers: connect the caller to our media socket while the owner's tabs
+  // ring, or tell the caller why not. Vonage sends it as GET unless the application says POST.
+  const answer = async (request: FastifyRequest, reply: FastifyReply, rawBody: Buffer, fields: unknown) => {
+    if (!verifier) return sendError(reply, 404, notVonage);
+    const verdict = verifier.verify(request.headers.authorization, rawBody);
+    if (!verdict.ok) {
+      request.log.warn({ reason: verdict.reason }, 'refused a Vonage answer webhook');
+      return sendError(reply, 401, { code: 'invalid_signature', message: 'The webhook signature could not be verified' });
+    }
+    const parsed = vonageAnswerSchema.safeParse(fields);
+    const to = parsed.success ? toE164(`+${parsed.data.to.replace(/^\+/, '')}`) : null;
+    if (!parsed.success || !to) return sendError(reply, 400, { code: 'invalid_input', message: 'An answer webhook needs a uuid and the number called (to)' });
+    // A withheld caller id arrives as words ("Unknown"), not digits.
+    const from = toE164(`+${(parsed.data.from ?? '').replace(/^\+/, '')}`) ?? 'Unknown';
+    const decision = await calls.answerProviderInbound(parsed.data.uuid, from, to);
+    request.log.info({ to, action: decision.action }, 'Vonage inbound call');
+    return reply.code(200).send(decision.action === 'connect' ? inboundNcco(decision) : talkNcco(decision.message));
+  };
+  app.get('/answer', (request, reply) => answer(request, reply, Buffer.alloc(0), request.query));
+  app.post('/answer', (request, reply) => {
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    let fields: unknown;
+    try {
+      fields = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      fields = null;
+    }
+    return answer(request, reply, rawBody, fields);
   });
 
   app.get(

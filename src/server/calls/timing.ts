@@ -10,6 +10,8 @@ export interface CallTiming {
    * before ending the call itself (the provider is told to give up at the ring timeout).
    */
   providerGraceMs: number;
+  /** How often the virtual carrier considers placing a simulated call to each listening user. */
+  simulatedIncomingPollMs: number;
 }
 
 export const defaultCallTiming: CallTiming = {
@@ -18,4 +20,5 @@ export const defaultCallTiming: CallTiming = {
   echoDelayMs: 300,
   mediaConnectTimeoutMs: 15_000,
   providerGraceMs: 5_000,
+  simulatedIncomingPollMs: 5_000,
 };

@@ -8,7 +8,7 @@ import type { CallSampleRate } from '../../common/calls';
  * what it keeps. That lets every stage reuse its buffers, so a call makes no garbage per frame.
  */
 export interface CallLeg {
-  readonly kind: 'browser' | 'provider' | 'echo';
+  readonly kind: 'browser' | 'provider' | 'echo' | 'simulated';
   readonly sampleRate: CallSampleRate;
   /** Gives the leg a frame to play to its side; the leg copies what it keeps. */
   send(frame: Int16Array): void;
@@ -17,6 +17,8 @@ export interface CallLeg {
   /** Called once, when the leg goes away (hung up, dropped, closed). */
   onClose(listener: (reason: string) => void): void;
   close(reason: string): void;
+  /** Called once the bridge has joined the leg to the other side: a built-in party starts talking. */
+  connected?(): void;
 }
 
 /** The listener bookkeeping every leg shares. */

@@ -18,6 +18,8 @@ export class MediaBridge {
     const calleeSilence = new Int16Array(frameSamples(callee.sampleRate));
     this.pipe(caller, callee, (frame) => (this.callerMuted ? callerSilence : frame));
     this.pipe(callee, caller, (frame) => (this.calleeMuted ? calleeSilence : frame));
+    caller.connected?.();
+    callee.connected?.();
   }
 
   setCallerMuted(muted: boolean) {

@@ -65,6 +65,11 @@ export class RealtimeHub {
     for (const socket of this.listening.get(userId) ?? []) if (socket !== except) this.sendTo(socket, message);
   }
 
+  /** Users with at least one listening tab. */
+  listeningUsers(): string[] {
+    return [...this.listening.keys()];
+  }
+
   isListening(userId: string): boolean {
     return (this.listening.get(userId)?.size ?? 0) > 0;
   }

@@ -114,6 +114,8 @@ export async function startServer({ root, readyTimeoutMs = 60_000, env = {}, ech
     HOST: '127.0.0.1',
     PORT: String(await freePort()),
     DATA_DIR: dataDir,
+    // A simulated incoming call at a random moment would make a test's user busy.
+    SIMULATED_INCOMING_RATE: '0',
     ...env,
   });
 

@@ -75,6 +75,8 @@ export interface ProviderCalls {
   place(request: OutboundCallRequest): Promise<{ providerCallId: string }>;
   /** Hangs the call up; a call already over counts as hung up. */
   hangup(providerCallId: string): Promise<void>;
+  /** Says `message` to the far side (synthesised speech), then ends the call. */
+  sayAndHangUp(providerCallId: string, message: string): Promise<void>;
 }
 
 /**

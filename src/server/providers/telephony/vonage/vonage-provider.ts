@@ -80,6 +80,16 @@ export function mediaNcco({ mediaUrl, callId }: Pick<OutboundCallRequest, 'media
   return [{ action: 'connect', endpoint: [{ type: 'websocket', uri: mediaUrl, 'content-type': 'audio/l16;rate=16000', headers: { callId } }] }];
 }
 
+/** What Vonage plays to a caller whose call Voxline cannot take; the call ends after it. */
+export function talkNcco(message: string) {
+  return [{ action: 'talk', text: message, language: 'en-US' }];
+}
+
+/** The answer webhook's NCCO: the caller is connected to our media socket while the callee rings. */
+export function inboundNcco({ mediaUrl, eventUrl, callId }: { mediaUrl: string; eventUrl: string; callId: string }) {
+  return [{ action: 'connect', eventUrl: [eventUrl], endpoint: mediaNcco({ mediaUrl, callId })[0]!.endpoint }];
+}
+
 function costOf(cost: string | undefined): Money {
   const euros = Number(cost);
   return { amountMinor: Number.isFinite(euros) ? Math.round(euros * 100) : 0, currency: 'EUR' };
@@ -105,6 +115,17 @@ export function createVonageProvider(settings: VonageSettings): TelephonyProvide
       return await work();
     } catch (error) {
       throw await toTelephonyError(error);
+    }
+  }
+
+  async function endCall(work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (error) {
+      const answer = await answerOf(error);
+      // A call that has ended already is not found any more: it is hung up.
+      if (answer?.status === 404) return;
+      throw await toTelephonyError(error, answer);
     }
   }
 
@@ -192,14 +213,11 @@ export function createVonageProvider(settings: VonageSettings): TelephonyProvide
       },
 
       async hangup(providerCallId) {
-        try {
-          await vonage.voice.hangupCall(providerCallId);
-        } catch (error) {
-          const answer = await answerOf(error);
-          // A call that has ended already is not found any more: it is hung up.
-          if (answer?.status === 404) return;
-          throw await toTelephonyError(error, answer);
-        }
+        await endCall(() => vonage.voice.hangupCall(providerCallId));
+      },
+
+      async sayAndHangUp(providerCallId, message) {
+        await endCall(() => vonage.voice.transferCallWithNCCO(providerCallId, talkNcco(message) as unknown as Ncco));
       },
     },
   };
