@@ -1,34 +1,20 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { dominantFrequency, rms } from '../../dsp/analysis';
-import { FAKE_API_KEY, FAKE_API_SECRET, VonageNumbersFake } from '../../../tests/fakes/vonage/vonage-numbers-fake';
-import { FAKE_SIGNATURE_SECRET, signWebhook, VonageVoiceFake, type FakeVoiceCall } from '../../../tests/fakes/vonage/vonage-voice-fake';
+import type { VonageNumbersFake } from '../../../tests/fakes/vonage/vonage-numbers-fake';
+import { FAKE_SIGNATURE_SECRET, signWebhook, type FakeVoiceCall, type VonageVoiceFake } from '../../../tests/fakes/vonage/vonage-voice-fake';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
-import { freePort } from '../../../tests/support/free-port';
 import { cookieHeader, MediaClient } from '../../../tests/support/media-client';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
-import type { CallTiming } from './timing';
-import { capturingMailer, type TestBrowser } from '../../../tests/support/test-browser';
+import { APPLICATION_ID, startVonageFakes, startVonageServer, type VonageServer } from '../../../tests/support/vonage-test-server';
+import type { TestBrowser } from '../../../tests/support/test-browser';
 import { until } from '../../../tests/support/until';
 import { calls } from './schema';
 
 // A whole call under TELEPHONY=vonage: the SDK places it on the Voice API fake, which rings, sends
 // signed event webhooks, and once answered opens the NCCO's websocket to this server like Vonage.
-const APPLICATION_ID = 'aaaaaaaa-1111-2222-3333-444444444444';
 const OUTSIDE = '+442079460958';
-const { privateKey, publicKey } = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
-
-interface VonageServer {
-  testApp: TestApp;
-  origin: string;
-  wsBase: string;
-}
 
 let numbersFake: VonageNumbersFake;
 let voiceFake: VonageVoiceFake;
@@ -39,29 +25,6 @@ let quick: VonageServer;
 const QUICK_RING_TIMEOUT_MS = 1_000;
 const QUICK_PROVIDER_GRACE_MS = 500;
 
-async function startServer(callTiming: Partial<CallTiming>): Promise<VonageServer> {
-  // Vonage must know where to call back before the server starts listening.
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const testApp = await buildTestApp({
-    mailer: capturingMailer(),
-    callTiming,
-    env: {
-      TELEPHONY: 'vonage',
-      VONAGE_API_KEY: FAKE_API_KEY,
-      VONAGE_API_SECRET: FAKE_API_SECRET,
-      VONAGE_APPLICATION_ID: APPLICATION_ID,
-      VONAGE_PRIVATE_KEY: privateKey,
-      VONAGE_SIGNATURE_SECRET: FAKE_SIGNATURE_SECRET,
-      VONAGE_REST_URL: numbersFake.url,
-      VONAGE_API_URL: voiceFake.url,
-      VONAGE_CALLBACK_URL: origin,
-    },
-  });
-  await testApp.app.listen({ port, host: '127.0.0.1' });
-  return { testApp, origin, wsBase: `ws://127.0.0.1:${port}` };
-}
-
 beforeAll(async () => {
   // Each test's caller rents a number of their own.
   const inventory = Array.from({ length: 30 }, (_, index) => ({
@@ -71,10 +34,9 @@ beforeAll(async () => {
     cost: '0.90',
     features: ['VOICE'],
   }));
-  numbersFake = await VonageNumbersFake.start({ inventory });
-  voiceFake = await VonageVoiceFake.start({ applicationId: APPLICATION_ID, publicKey });
-  server = await startServer({ mediaConnectTimeoutMs: 3_000 });
-  quick = await startServer({ ringTimeoutMs: QUICK_RING_TIMEOUT_MS, providerGraceMs: QUICK_PROVIDER_GRACE_MS });
+  ({ numbersFake, voiceFake } = await startVonageFakes(inventory));
+  server = await startVonageServer({ numbersFake, voiceFake }, { mediaConnectTimeoutMs: 3_000 });
+  quick = await startVonageServer({ numbersFake, voiceFake }, { ringTimeoutMs: QUICK_RING_TIMEOUT_MS, providerGraceMs: QUICK_PROVIDER_GRACE_MS });
 });
 afterAll(async () => {
   await server?.testApp.close();

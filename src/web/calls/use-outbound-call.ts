@@ -33,6 +33,9 @@ const failureText: Partial<Record<CallOutcome, string>> = {
   rejected: 'The call was declined',
 };
 
+/** The caller's notice for a call that did not go through; the reason follows it. */
+const failureTitle = (outcome: CallOutcome) => (outcome === 'rejected' ? 'Call rejected' : outcome === 'no-answer' ? 'No answer' : 'Call failed');
+
 interface Connection {
   callId: string;
   media: CallMedia;
@@ -68,7 +71,7 @@ export function useOutboundCall() {
       if (outcome === 'completed' || outcome === 'cancelled') {
         toast('Call ended', { description: `Duration: ${formatDuration(record.durationSec ?? 0)}` });
       } else {
-        toast.error('Call failed', { description: record.reason ?? failureText[outcome] ?? 'Failed to initiate call' });
+        toast.error(failureTitle(outcome), { description: record.reason ?? failureText[outcome] ?? 'Failed to initiate call' });
       }
     },
     [queryClient],
@@ -122,7 +125,8 @@ export function useOutboundCall() {
         if (record.state === 'ended') {
           for (const track of stream.getTracks()) track.stop();
           setCall(idle);
-          toast.error('Call failed', { description: record.reason ?? failureText[record.outcome ?? 'failed'] ?? 'Failed to initiate call' });
+          const outcome = record.outcome ?? 'failed';
+          toast.error(failureTitle(outcome), { description: record.reason ?? failureText[outcome] ?? 'Failed to initiate call' });
           return;
         }
         placedId = record.id;

@@ -63,10 +63,17 @@ export interface WebsocketEndpoint {
   headers?: Record<string, unknown>;
 }
 
+export interface NccoAction {
+  action: string;
+  endpoint?: WebsocketEndpoint[];
+  text?: string;
+  eventUrl?: string[];
+}
+
 export interface CreateCallBody {
   to: { type: string; number?: string }[];
   from?: { type: string; number?: string };
-  ncco?: { action: string; endpoint?: WebsocketEndpoint[] }[];
+  ncco?: NccoAction[];
   answer_url?: string[];
   event_url?: string[];
   ringing_timer?: number;
@@ -112,6 +119,9 @@ export class FakeVoiceCall {
   socket: WebSocket | null = null;
   /** The HTTP status with which our server refused the websocket upgrade, if it did. */
   mediaRefusedWith: number | null = null;
+  /** What was said to this side through `talk` actions (an answer NCCO, a transfer). */
+  readonly spoken: string[] = [];
+  direction: 'outbound' | 'inbound' = 'outbound';
   private answeredAt: Date | null = null;
   private ringTimer: NodeJS.Timeout | null = null;
   private toneTimer: NodeJS.Timeout | null = null;
@@ -180,6 +190,24 @@ export class FakeVoiceCall {
     return out;
   }
 
+  /**
+   * @internal An inbound call runs the NCCO our answer webhook gave: `talk` is said and ends the
+   * call; `connect` answers it and opens the websocket, over which this side speaks `toneHz`.
+   */
+  async runAnswerNcco(ncco: NccoAction[], toneHz: number) {
+    this.request.ncco = ncco;
+    const talk = ncco.find((action) => action.action === 'talk');
+    if (talk) {
+      this.spoken.push(talk.text ?? '');
+      await this.finish('completed');
+      return;
+    }
+    this.status = 'answered';
+    this.answeredAt = new Date();
+    await this.emit('answered');
+    await this.connectMedia(toneHz);
+  }
+
   /** @internal Starts ringing, as Vonage does right after accepting the call. */
   start() {
     void this.emit('started');
@@ -215,7 +243,7 @@ export class FakeVoiceCall {
       uuid: this.uuid,
       conversation_uuid: this.conversationUuid,
       status,
-      direction: 'outbound',
+      direction: this.direction,
       timestamp: now.toISOString(),
       ...(detail ? { detail } : {}),
     };
@@ -332,6 +360,33 @@ export class VonageVoiceFake {
         resolve(call);
       });
     });
+  }
+
+  /**
+   * Someone calls one of our numbers: the call starts, our answer webhook is asked (signed, GET
+   * with query parameters unless `method` is POST) and its NCCO is run; the application's events
+   * go to `eventUrl`. Resolves with the call once the NCCO has run.
+   */
+  async callIn({ answerUrl, eventUrl, from, to, method = 'GET', toneHz = 500 }: { answerUrl: string; eventUrl: string; from: string; to: string; method?: 'GET' | 'POST'; toneHz?: number }) {
+    const call = new FakeVoiceCall(this, { to: [{ type: 'phone', number: to }], from: { type: 'phone', number: from }, event_url: [eventUrl] });
+    call.direction = 'inbound';
+    this.calls.push(call);
+    this.handedOut += 1;
+    call.status = 'ringing';
+    const fields = { to, from, uuid: call.uuid, conversation_uuid: call.conversationUuid };
+    const body = method === 'POST' ? JSON.stringify(fields) : '';
+    const url = method === 'POST' ? answerUrl : `${answerUrl}?${new URLSearchParams(fields).toString()}`;
+    const response = await fetch(url, {
+      method,
+      headers: {
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        authorization: `Bearer ${signWebhook(body, this.signatureSecret, { apiKey: this.options.apiKey, applicationId: this.options.applicationId })}`,
+      },
+      ...(method === 'POST' ? { body } : {}),
+    });
+    if (!response.ok) throw new Error(`our answer webhook answered ${response.status}: ${await response.text()}`);
+    await call.runAnswerNcco((await response.json()) as NccoAction[], toneHz);
+    return call;
   }
 
   /** The next request to method and path answers this instead. */
@@ -472,6 +527,14 @@ export class VonageVoiceFake {
         // Hanging up before the answer cancels the call; after it, completes it.
         void call.finish(call.status === 'answered' ? 'completed' : 'cancelled');
         return { status: 204 };
+      case 'transfer': {
+        const ncco = (body as { destination?: { type?: unknown; ncco?: NccoAction[] } }).destination?.ncco;
+        if (!Array.isArray(ncco)) return problem(400, 'Bad Request', 'This fake transfers to an inline NCCO only');
+        for (const action of ncco) if (action.action === 'talk') call.spoken.push(action.text ?? '');
+        // The talk is the last action: once it has been said, the call is over.
+        void call.finish('completed');
+        return { status: 204 };
+      }
       case 'mute':
       case 'unmute':
       case 'earmuff':
