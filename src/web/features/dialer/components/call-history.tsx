@@ -61,7 +61,8 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
               type="button"
               className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               onClick={() => onRedial(call)}
-              aria-label={`${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}`}
+              // The direction icon is decorative, so the name says which way the call went.
+              aria-label={`${call.direction === 'outbound' ? 'Outgoing call to' : 'Incoming call from'} ${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}`}
             >
               <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span className="flex min-w-0 flex-1 flex-col">

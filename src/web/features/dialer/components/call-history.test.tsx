@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRoute } from '../../../../../tests/support/render-web';
+import { stubApi } from '../../../../../tests/support/web-fetch';
+import { CallHistory } from './call-history';
+
+const ended = {
+  state: 'ended',
+  reason: null,
+  startedAt: '2026-11-20T10:00:00.000Z',
+  answeredAt: '2026-11-20T10:00:01.000Z',
+  endedAt: '2026-11-20T10:00:08.000Z',
+};
+const outbound = { ...ended, id: 'c1', direction: 'outbound', from: '+14155550123', to: '+19175550177', outcome: 'completed', durationSec: 7 };
+const inbound = { ...ended, id: 'c2', direction: 'inbound', from: '+17185550188', to: '+14155550123', outcome: 'rejected', answeredAt: null, durationSec: 0 };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CallHistory', () => {
+  it('names each entry with the way the call went, the other number, its status and duration', async () => {
+    vi.stubGlobal('fetch', stubApi({ '/api/v1/calls': { status: 200, body: { calls: [outbound, inbound] } } }).fetchStub);
+    const onRedial = vi.fn();
+    renderWithRoute(<CallHistory onRedial={onRedial} />);
+
+    const outgoing = await screen.findByRole('button', { name: 'Outgoing call to +1 (917) 555-0177, Completed, 0:07' });
+    const incoming = screen.getByRole('button', { name: 'Incoming call from +1 (718) 555-0188, Missed, 0:00' });
+    expect(incoming).toHaveTextContent('Missed');
+
+    await userEvent.click(outgoing);
+    expect(onRedial).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Redial +1 (718) 555-0188' }));
+    expect(onRedial).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'c2' }));
+  });
+});

@@ -1,0 +1,240 @@
+import type { Page } from '@playwright/test';
+import { dominantFrequency, rms } from '../../src/dsp/analysis';
+import { expect, test, type LaunchWithMicrophone } from './fixtures';
+import { recordReceivedAudio } from './support/media-frames';
+import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
+import { writeSineWav } from './support/wav';
+
+/**
+ * Issue 6: receiving calls in the browser. Two browsers, each with its own fake microphone: A
+ * listens on the Call Receiver tab, B dials A's rented number from the dialer.
+ *
+ * Every test rents its numbers from its own area codes (other specs use 646, 312 and 415), so
+ * tests running side by side never race for one number.
+ */
+
+const SAMPLE_RATE = 16_000;
+
+/** What a test needs of one end: its page, the audio it receives, its number and its signalling. */
+interface Party {
+  page: Page;
+  audio: ReturnType<typeof recordReceivedAudio>;
+  /** The rented number, E.164 (+1XXXXXXXXXX). */
+  number: string;
+  /** As the app shows it: +1 (AAA) BBB-CCCC. */
+  shown: string;
+  /** How many signalling messages of this type the page has sent so far. */
+  sentCount(type: string): number;
+}
+
+/** Watches the messages the page sends on its signalling socket (/api/v1/realtime). */
+function watchSignalling(page: Page) {
+  const sent: string[] = [];
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname !== '/api/v1/realtime') return;
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      try {
+        const { type } = JSON.parse(payload) as { type?: unknown };
+        if (typeof type === 'string') sent.push(type);
+      } catch {
+        // Not a message of ours.
+      }
+    });
+  });
+  return (type: string) => sent.filter((sentType) => sentType === type).length;
+}
+
+/** '+1 (917) 555-1234' → '+19175551234'. */
+function e164Of(shown: string) {
+  return `+${shown.replace(/\D/g, '')}`;
+}
+
+/** A new person with a fake microphone playing a looping tone, signed up, logged in and owning one number. */
+async function newParty(launchWithMicrophone: LaunchWithMicrophone, { name, frequency, pattern }: { name: string; frequency: number; pattern: string }): Promise<Party> {
+  const { page } = await launchWithMicrophone(writeSineWav({ frequency, seconds: 10, silenceSeconds: 0 }), { loop: true });
+  const audio = recordReceivedAudio(page);
+  const sentCount = watchSignalling(page);
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
+  await signUpThroughPage(page, name, email);
+  await logInThroughPage(page, email);
+  await expect(page).toHaveURL(/\/dialer$/);
+
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Add Your First Number' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Number' });
+  await dialog.getByLabel('Pattern').fill(pattern);
+  await dialog.getByRole('button', { name: 'Search' }).click();
+  const select = dialog.getByRole('button', { name: /^Select / }).first();
+  const shown = ((await select.getAttribute('aria-label')) ?? '').replace(/^Select /, '');
+  expect(shown).toMatch(new RegExp(`^\\+1 \\(${pattern}\\) \\d{3}-\\d{4}$`));
+  await select.click();
+  await dialog.getByRole('button', { name: 'Add Number' }).click();
+  await expect(page.getByText('Phone number added')).toBeVisible();
+  return { page, audio, number: e164Of(shown), shown, sentCount };
+}
+
+/** Opens Call Settings → Call Receiver and turns receiving on; returns once the server has been told. */
+async function startReceiving(party: Party) {
+  const { page } = party;
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Call Settings', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Call Settings' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Call Receiver' }).click();
+  await expect(page.getByRole('heading', { name: 'Receive Calls' })).toBeVisible();
+  await expect(page.getByText('Call receiving is turned off')).toBeVisible();
+  const before = party.sentCount('receiver.start');
+  await page.getByRole('button', { name: 'Receive Calls' }).click();
+  await expect(page.getByText('Ready to receive incoming calls')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop Receiving' })).toBeVisible();
+  // The button shows the new state at once; the call must not be placed before the message left.
+  await expect.poll(() => party.sentCount('receiver.start')).toBeGreaterThan(before);
+}
+
+/** Dials `to` (a +1 number) from the dialer, with the default country (United States +1). */
+async function dial(caller: Party, to: Party) {
+  const { page } = caller;
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialer', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Country: United States \+1/ })).toBeVisible();
+  await page.getByLabel('Phone number').fill(to.number.slice(2));
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+}
+
+/** The entries of the page's Call History, newest first. */
+async function openHistory(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialer', exact: true }).click();
+  await page.getByRole('tab', { name: 'Call History' }).click();
+  return page.getByRole('list', { name: 'Recent calls' }).getByRole('listitem');
+}
+
+/** The notice (toast) with this title and description. */
+function notice(page: Page, title: string, description: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
+}
+
+/** The last `count` frames received, once more than `from + count` have arrived (skipping the first `from`). */
+async function framesAfter(party: Party, from: number, count: number) {
+  await expect.poll(() => party.audio.count, { timeout: 15_000 }).toBeGreaterThan(from + count);
+  return party.audio.samples(party.audio.count - count);
+}
+
+function expectTone(samples: Float32Array, frequency: number) {
+  expect(rms(samples)).toBeGreaterThan(0.01);
+  expect(Math.abs(dominantFrequency(samples, SAMPLE_RATE) - frequency)).toBeLessThan(frequency * 0.02);
+}
+
+test('A receives B’s call in the browser: rings, answers, both hear each other, mute silences A, B hangs up, both histories show it', async ({ launchWithMicrophone }) => {
+  test.setTimeout(120_000);
+  const [a, b] = await Promise.all([
+    newParty(launchWithMicrophone, { name: 'Callee Ada', frequency: 660, pattern: '917' }),
+    newParty(launchWithMicrophone, { name: 'Caller Bea', frequency: 440, pattern: '718' }),
+  ]);
+
+  await startReceiving(a);
+  await dial(b, a);
+  const bar = b.page.getByRole('region', { name: 'Active call' });
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText('Ringing...');
+
+  // A's tab rings with B's number.
+  const incoming = a.page.getByRole('region', { name: 'Incoming Call' });
+  await expect(incoming).toBeVisible();
+  await expect(incoming).toContainText(b.shown);
+  await expect(a.page.getByText('Incoming call', { exact: true })).toBeVisible();
+  await incoming.getByRole('button', { name: 'Answer' }).click();
+
+  const onCall = a.page.getByRole('region', { name: 'On Call' });
+  await expect(onCall).toBeVisible();
+  await expect(incoming).toBeHidden();
+  await expect(onCall).toContainText(b.shown);
+  await expect(a.page.getByText('Call connected')).toBeVisible();
+  await expect(b.page.getByText('Call connected')).toBeVisible();
+  await expect(bar).toContainText(/\d+:\d\d/);
+
+  // Each side hears the other's microphone: B's 440 Hz at A, A's 660 Hz at B.
+  expectTone(await framesAfter(a, 50, 100), 440);
+  expectTone(await framesAfter(b, 50, 100), 660);
+  await expect(onCall).toContainText(/0:0[2-9]|0:[1-5]\d/);
+
+  // A mutes: B hears silence (after a margin for frames already on their way), A still hears B.
+  await onCall.getByRole('button', { name: 'Mute' }).click();
+  await expect(a.page.getByText('Microphone muted')).toBeVisible();
+  await expect(onCall.getByRole('button', { name: 'Unmute' })).toBeVisible();
+  const mutedFrom = b.audio.count + 40;
+  await expect.poll(() => b.audio.count, { timeout: 10_000 }).toBeGreaterThan(mutedFrom + 50);
+  expect(rms(b.audio.samples(mutedFrom))).toBeLessThan(0.001);
+  expectTone(await framesAfter(a, a.audio.count, 50), 440);
+
+  // B ends the call from the active-call bar; both ends say so.
+  await bar.getByRole('button', { name: 'End call' }).click();
+  await expect(b.page.getByText('Call ended')).toBeVisible();
+  await expect(bar).toBeHidden();
+  await expect(a.page.getByText('Call ended')).toBeVisible();
+  await expect(onCall).toBeHidden();
+  await expect(a.page.getByText('Ready to receive incoming calls')).toBeVisible();
+
+  // Both histories hold the call: A's is incoming from B, B's is outgoing to A, both completed.
+  const aHistory = await openHistory(a.page);
+  await expect(aHistory).toHaveCount(1);
+  await expect(aHistory.first()).toContainText(b.shown);
+  await expect(aHistory.first()).toContainText('Completed');
+  await expect(aHistory.first()).toContainText(/0:0[2-9]|0:[1-5]\d/);
+  await expect(aHistory.first().getByRole('button', { name: `Incoming call from ${b.shown}, Completed` })).toBeVisible();
+
+  const bHistory = await openHistory(b.page);
+  await expect(bHistory).toHaveCount(1);
+  await expect(bHistory.first()).toContainText(a.shown);
+  await expect(bHistory.first()).toContainText('Completed');
+  await expect(bHistory.first()).toContainText(/0:0[2-9]|0:[1-5]\d/);
+  await expect(bHistory.first().getByRole('button', { name: `Outgoing call to ${a.shown}, Completed` })).toBeVisible();
+});
+
+test('A rejects B’s call, then stops receiving and misses the next one; both histories say so', async ({ launchWithMicrophone }) => {
+  test.setTimeout(120_000);
+  const [a, b] = await Promise.all([
+    newParty(launchWithMicrophone, { name: 'Callee Cy', frequency: 660, pattern: '213' }),
+    newParty(launchWithMicrophone, { name: 'Caller Di', frequency: 440, pattern: '305' }),
+  ]);
+
+  // Rejected: B's call ends, declined.
+  await startReceiving(a);
+  await dial(b, a);
+  const bar = b.page.getByRole('region', { name: 'Active call' });
+  await expect(bar).toContainText('Ringing...');
+  const incoming = a.page.getByRole('region', { name: 'Incoming Call' });
+  await expect(incoming).toContainText(b.shown);
+  await incoming.getByRole('button', { name: 'Reject' }).click();
+  await expect(a.page.getByText('Call rejected')).toBeVisible();
+  await expect(incoming).toBeHidden();
+  await expect(a.page.getByText('Ready to receive incoming calls')).toBeVisible();
+  await expect(notice(b.page, 'Call rejected', 'The call was declined')).toBeVisible();
+  await expect(bar).toBeHidden();
+
+  // Missed: A stops receiving, so B's next call finds nobody taking calls.
+  const stopsBefore = a.sentCount('receiver.stop');
+  await a.page.getByRole('button', { name: 'Stop Receiving' }).click();
+  await expect(a.page.getByText('Call receiving is turned off')).toBeVisible();
+  await expect(a.page.getByText('Call receiving stopped')).toBeVisible();
+  await expect.poll(() => a.sentCount('receiver.stop')).toBeGreaterThan(stopsBefore);
+  await dial(b, a);
+  await expect(notice(b.page, 'Call failed', 'Nobody is taking calls on that number right now')).toBeVisible();
+  await expect(bar).toBeHidden();
+  await expect(a.page.getByRole('region', { name: 'Incoming Call' })).toBeHidden();
+
+  // A: both calls from B are missed ones, newest first. B: unavailable, then declined.
+  const aHistory = await openHistory(a.page);
+  await expect(aHistory).toHaveCount(2);
+  for (const entry of [aHistory.nth(0), aHistory.nth(1)]) {
+    await expect(entry).toContainText(b.shown);
+    await expect(entry).toContainText('Missed');
+    await expect(entry).toContainText('0:00');
+    await expect(entry.getByRole('button', { name: `Incoming call from ${b.shown}, Missed` })).toBeVisible();
+  }
+
+  const bHistory = await openHistory(b.page);
+  await expect(bHistory).toHaveCount(2);
+  await expect(bHistory.nth(0)).toContainText(a.shown);
+  await expect(bHistory.nth(0)).toContainText('Unavailable');
+  await expect(bHistory.nth(1)).toContainText(a.shown);
+  await expect(bHistory.nth(1)).toContainText('Declined');
+  await expect(bHistory.nth(1).getByRole('button', { name: `Outgoing call to ${a.shown}, Declined` })).toBeVisible();
+});
