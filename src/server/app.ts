@@ -51,6 +51,8 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
+    // Behind a load balancer the client's address comes from X-Forwarded-For; rate limits need it.
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

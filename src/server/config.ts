@@ -62,6 +62,11 @@ export const configSchema = z.object({
     .refine((value) => toE164(value) !== null, 'must be a valid phone number in international form, e.g. +14155550100')
     .transform((value) => toE164(value)!)
     .default(DEFAULT_SOUND_TEST_NUMBER),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[\da-fA-F.:/]+(,[\da-fA-F.:/]+)*)$/, 'must be true, false, or proxy addresses separated by commas')
+    .default('false')
+    .transform((value): boolean | string[] => (value === 'true' ? true : value === 'false' ? false : value.split(','))),
   SIMULATED_INCOMING_RATE: z.coerce
     .number({ error: 'must be a number from 0 to 1' })
     .min(0, 'must be a number from 0 to 1')

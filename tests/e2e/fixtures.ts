@@ -31,11 +31,28 @@ export interface MicrophoneSession {
 
 export type LaunchWithMicrophone = (wavPath: string, options?: MicrophoneLaunchOptions) => Promise<MicrophoneSession>;
 
+let clients = 0;
+
+/**
+ * A client address of its own for each browser context. Every browser reaches the server from
+ * 127.0.0.1, so without this all tests would share the per-address limits (10 sign-ups an hour);
+ * the test server trusts X-Forwarded-For from loopback (TRUST_PROXY), as it would from a load balancer.
+ */
+function clientAddressHeader() {
+  clients += 1;
+  return { 'x-forwarded-for': `10.${process.pid % 250}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}` };
+}
+
 interface VoxlineFixtures {
   launchWithMicrophone: LaunchWithMicrophone;
 }
 
 export const test = base.extend<VoxlineFixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => {
+    await use(clientAddressHeader());
+  },
+
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.VOXLINE_E2E_URL;
@@ -56,7 +73,7 @@ export const test = base.extend<VoxlineFixtures>({
         args: [...(launchOptions.args ?? []), ...fakeMicrophoneArgs(wavPath, { loop })],
       });
       try {
-        const context = await browser.newContext({ baseURL, ...contextOptions });
+        const context = await browser.newContext({ baseURL, extraHTTPHeaders: clientAddressHeader(), ...contextOptions });
         const page = await context.newPage();
         const session = { browser, context, page };
         sessions.push(session);

@@ -116,6 +116,8 @@ export async function startServer({ root, readyTimeoutMs = 60_000, env = {}, ech
     DATA_DIR: dataDir,
     // A simulated incoming call at a random moment would make a test's user busy.
     SIMULATED_INCOMING_RATE: '0',
+    // Each browser context presents an address of its own (fixtures.ts), as behind a load balancer.
+    TRUST_PROXY: '127.0.0.1,::1',
     ...env,
   });
 
