@@ -29,7 +29,8 @@ function startServer(env: Record<string, string>): Run {
 }
 
 async function ready(run: Run): Promise<string> {
-  const deadline = Date.now() + 45_000;
+  // Generous: a loaded machine can take long to compile the server and open the embedded database.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const match = /Voxline is ready at (http:\/\/localhost:\d+)/.exec(run.output());
     if (match) return match[1]!;
@@ -94,7 +95,7 @@ describe('starting the server', () => {
     await ready(again);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
-  }, 90_000);
+  }, 240_000);
 
   it('keeps a signed-in session across a restart', async () => {
     const dataDir = tempDir();
@@ -116,7 +117,7 @@ describe('starting the server', () => {
     expect((await session.json()).user).toMatchObject({ email: 'restart@example.com', fullName: 'Restart Test' });
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 90_000);
+  }, 240_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('runs on PostgreSQL when DATABASE_URL is set', async () => {
     const run = startServer({ DATABASE_URL: process.env.TEST_DATABASE_URL!, DATA_DIR: tempDir() });

@@ -118,6 +118,8 @@ describe('Vonage inbound calls', () => {
     ada.tab.send({ type: 'call.reject', callId: incoming.callId });
     await until(() => declined.isOver);
     expect(declined.spoken).toEqual(['The person you are calling cannot take your call right now. Goodbye.']);
+    // Vonage may be told before the record is written: wait for both records to end.
+    await until(async () => (await recordsOf(quick, ada.userId)).every((record) => record.state === 'ended'));
     const outcomes = (await recordsOf(quick, ada.userId)).map((record) => record.outcome).sort();
     expect(outcomes).toEqual(['no-answer', 'rejected']);
     ada.tab.socket.close();
