@@ -51,3 +51,35 @@ export function sine(frequency: number, sampleRate: number, length: number, ampl
   for (let i = 0; i < length; i += 1) out[i] = amplitude * Math.sin(phase + (2 * Math.PI * frequency * i) / sampleRate);
   return out;
 }
+
+/**
+ * The fundamental of a harmonic signal between `minHz` and `maxHz`: the frequency whose first
+ * `harmonics` multiples hold the most energy together (1 Hz steps, then 0.01 Hz around the best).
+ * Unlike `dominantFrequency` it finds the pitch when a harmonic is louder than the fundamental.
+ */
+export function fundamentalFrequency(samples: ArrayLike<number>, sampleRate: number, minHz: number, maxHz: number, harmonics = 5): number {
+  const harmonicSum = (f: number) => {
+    let sum = 0;
+    for (let k = 1; k <= harmonics && k * f < sampleRate / 2; k += 1) sum += goertzelPower(samples, sampleRate, k * f);
+    return sum;
+  };
+  let best = minHz;
+  let bestPower = -1;
+  for (let f = minHz; f <= maxHz; f += 1) {
+    const power = harmonicSum(f);
+    if (power > bestPower) {
+      bestPower = power;
+      best = f;
+    }
+  }
+  const coarse = best;
+  for (let step = -100; step <= 100; step += 1) {
+    const f = coarse + step / 100;
+    const power = harmonicSum(f);
+    if (power > bestPower) {
+      bestPower = power;
+      best = f;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { sine } from '../analysis';
+import { PitchTracker } from './pitch-tracker';
+import { SampleHistory } from './sample-history';
+import { harmonicTone, seededRandom, toInt16 } from './speech-like-signal';
+
+function trackerOver(samples: Int16Array, rate: number): PitchTracker {
+  const history = new SampleHistory(samples.length);
+  history.writeInt16(samples);
+  return new PitchTracker(history, rate);
+}
+
+describe('PitchTracker', () => {
+  const cases = [16_000, 8_000].flatMap((rate) => [80, 115, 150, 220, 310, 390].map((hz) => [rate, hz]));
+
+  it.each(cases)('at %i Hz finds the period of a %i Hz voice to within 0.05 percent', (rate, hz) => {
+    const tracker = trackerOver(toInt16(harmonicTone({ sampleRate: rate, seconds: 0.5, fundamental: hz })), rate);
+    for (const at of [0.2, 0.3, 0.4]) expect(Math.abs(tracker.estimate(at * rate) / (rate / hz) - 1)).toBeLessThan(0.0005);
+  });
+
+  it('hears the pitch of a voice whose fundamental is missing, not an octave off', () => {
+    const rate = 16_000;
+    const voice = new Float32Array(rate / 2);
+    for (let k = 2; k <= 12; k += 1) {
+      const partial = sine(150 * k, rate, voice.length, 0.3 / k, k);
+      for (let i = 0; i < voice.length; i += 1) voice[i]! += partial[i]!;
+    }
+    const tracker = trackerOver(toInt16(voice), rate);
+    expect(tracker.estimate(0.3 * rate) / (rate / 150)).toBeCloseTo(1, 3);
+  });
+
+  it('keeps up, mark after mark, with a voice gliding at up to 380 Hz a second', () => {
+    const rate = 16_000;
+    const glide = (seconds: number) => 160 + 60 * Math.sin(2 * Math.PI * seconds);
+    const tracker = trackerOver(toInt16(harmonicTone({ sampleRate: rate, seconds: 2, fundamental: glide })), rate);
+    // As the shifter walks its marks: one period at a time, each estimate covering the period before.
+    for (let at = 1000; at < 2 * rate - 400; ) {
+      const period = tracker.estimate(at);
+      expect(Math.abs(period / (rate / glide((at - period / 2) / rate)) - 1)).toBeLessThan(0.01);
+      at += period;
+    }
+  });
+
+  it('calls silence and noise unvoiced', () => {
+    const rate = 16_000;
+    const random = seededRandom(5);
+    expect(trackerOver(new Int16Array(rate / 2), rate).estimate(0.3 * rate)).toBe(0);
+    const noise = Int16Array.from({ length: rate / 2 }, () => Math.round((random() * 2 - 1) * 10_000));
+    expect(trackerOver(noise, rate).estimate(0.3 * rate)).toBe(0);
+  });
+});

@@ -1,0 +1,230 @@
+import type { SampleHistory } from './sample-history';
+
+/**
+ * Finds the pitch period of voiced speech around a point of the input: a coarse search over every
+ * lag on a copy decimated to 4 kHz, then a search of a few lags at the full rate around it with
+ * parabolic interpolation, so the period is known to a fraction of a sample.
+ */
+
+const MIN_VOICE_HZ = 75;
+const MAX_VOICE_HZ = 400;
+const ANALYSIS_RATE = 4000;
+/** Low-pass before decimation: pitch lives below 400 Hz, and higher formants mislead the coarse search. */
+const DECIMATION_CUTOFF_HZ = 1000;
+/**
+ * A coarse result is reused this long; the fine search follows a glide in between. While the fine
+ * search is tracking a voice, the coarse one is only there to catch a jump of an octave, and runs
+ * three times less often.
+ */
+const COARSE_HOP_SECONDS = 0.01;
+const TRACKING_HOPS = 3;
+/** Normalised correlation below which a stretch counts as unvoiced (noise, silence, a click). */
+const VOICED_CORRELATION = 0.6;
+/** The first correlation peak this close to the best wins, so a period is not mistaken for two. */
+const SUBHARMONIC_TOLERANCE = 0.88;
+/** Lags searched either side of the previous period (a fast glide moves 1.5 a period)… */
+const TRACKING_RADIUS = 2;
+/** …and how far the previous period may be from the coarse one before the coarse one wins. */
+const TRACKING_TOLERANCE = 0.15;
+/** Below about -66 dBFS there is nothing to track. */
+const SILENT_POWER = 2.5e-7;
+
+export class PitchTracker {
+  /** Shortest and longest periods reported, in samples at the input rate. */
+  readonly minPeriod: number;
+  readonly maxPeriod: number;
+  /** The furthest `estimate(center)` reads past `center`. */
+  readonly lookahead: number;
+
+  private readonly history: SampleHistory;
+  private readonly factor: number;
+  /** The low-passed input at the full rate, for the fine search: its correlation peak is smooth. */
+  private readonly filtered: Float32Array;
+  private readonly decimated: Float32Array;
+  private readonly decimatedMask: number;
+  private readonly minLag: number;
+  private readonly maxLag: number;
+  /** How far the fine search looks around a coarse result, and around the previous period. */
+  private readonly coarseRadius: number;
+  private readonly correlations: Float64Array;
+  private readonly coarseHop: number;
+  private filteredUpTo = 0;
+  private readonly b0: number;
+  private readonly b1: number;
+  private readonly b2: number;
+  private readonly a1: number;
+  private readonly a2: number;
+  private z1 = 0;
+  private z2 = 0;
+  private coarseCenter = Number.NEGATIVE_INFINITY;
+  private coarsePeriod = 0;
+  /** The last result: a period later the voice has moved by a sample or two at most. */
+  private lastPeriod = 0;
+  /** Whether the last fine search found its best lag at the edge of its range. */
+  private atEdge = false;
+
+  constructor(history: SampleHistory, sampleRate: number) {
+    this.history = history;
+    this.factor = Math.round(sampleRate / ANALYSIS_RATE);
+    this.minPeriod = Math.floor(sampleRate / MAX_VOICE_HZ);
+    this.maxPeriod = Math.ceil(sampleRate / MIN_VOICE_HZ);
+    // One lag beyond the range at each end, so a period at either limit can still be a peak.
+    this.minLag = Math.floor(ANALYSIS_RATE / MAX_VOICE_HZ) - 1;
+    this.maxLag = Math.ceil(ANALYSIS_RATE / MIN_VOICE_HZ) + 1;
+    this.coarseRadius = this.factor / 2 + 1;
+    this.lookahead = Math.ceil((this.maxPeriod + this.coarseRadius) / 2) + 1;
+    this.filtered = new Float32Array(history.length);
+    this.decimated = new Float32Array(history.length / this.factor);
+    this.decimatedMask = this.decimated.length - 1;
+    this.correlations = new Float64Array(Math.max(this.maxLag, this.maxPeriod + this.coarseRadius) + 3);
+    this.coarseHop = Math.round(sampleRate * COARSE_HOP_SECONDS);
+    // Butterworth low-pass (bilinear transform, Q = 1/sqrt 2).
+    const omega = (2 * Math.PI * DECIMATION_CUTOFF_HZ) / sampleRate;
+    const alpha = Math.sin(omega) / Math.SQRT2;
+    const cos = Math.cos(omega);
+    const a0 = 1 + alpha;
+    this.b0 = (1 - cos) / 2 / a0;
+    this.b1 = (1 - cos) / a0;
+    this.b2 = this.b0;
+    this.a1 = (-2 * cos) / a0;
+    this.a2 = (1 - alpha) / a0;
+  }
+
+  /** Forgets cached results, as when the engine comes back from passing audio through untouched. */
+  reset() {
+    this.coarseCenter = Number.NEGATIVE_INFINITY;
+    this.coarsePeriod = 0;
+    this.lastPeriod = 0;
+  }
+
+  /** The period in samples (fractional) of the signal just before `center`, or 0 where it is unvoiced. */
+  estimate(center: number): number {
+    const at = Math.round(center);
+    if (Math.abs(at - this.coarseCenter) >= (this.lastPeriod > 0 ? TRACKING_HOPS * this.coarseHop : this.coarseHop)) {
+      this.coarseCenter = at;
+      this.coarsePeriod = this.coarse(at);
+    }
+    if (this.coarsePeriod === 0) {
+      this.lastPeriod = 0;
+    } else if (this.lastPeriod > 0 && Math.abs(this.lastPeriod / this.coarsePeriod - 1) < TRACKING_TOLERANCE) {
+      const tracked = this.fine(at, this.lastPeriod, TRACKING_RADIUS);
+      // The best lag at the edge of the search: the voice moved further, so look wider.
+      this.lastPeriod = this.atEdge ? this.fine(at, tracked, this.coarseRadius) : tracked;
+    } else {
+      this.lastPeriod = this.fine(at, this.coarsePeriod, this.coarseRadius);
+    }
+    return this.lastPeriod;
+  }
+
+  private decimateUpTo(end: number) {
+    const { samples, mask } = this.history;
+    const { b0, b1, b2, a1, a2, factor, filtered, decimated, decimatedMask } = this;
+    let start = this.filteredUpTo;
+    // After a long pass-through only the recent past matters; the filter settles in a few samples.
+    const oldestUseful = end - this.history.length / 2;
+    if (start < oldestUseful) {
+      start = oldestUseful - (oldestUseful % factor);
+      this.z1 = 0;
+      this.z2 = 0;
+    }
+    let z1 = this.z1;
+    let z2 = this.z2;
+    for (let i = start; i < end; i += 1) {
+      // Transposed direct form II.
+      const x = samples[i & mask]!;
+      const y = b0 * x + z1;
+      z1 = b1 * x - a1 * y + z2;
+      z2 = b2 * x - a2 * y;
+      filtered[i & mask] = y;
+      if (i % factor === 0) decimated[(i / factor) & decimatedMask] = y;
+    }
+    this.z1 = z1;
+    this.z2 = z2;
+    this.filteredUpTo = Math.max(this.filteredUpTo, end);
+  }
+
+  /** Period at the full rate from the decimated signal ending at `center` (no look-ahead), or 0. */
+  private coarse(center: number): number {
+    this.decimateUpTo(Math.min(center + 1, this.history.written));
+    const { decimated: x, decimatedMask: mask, minLag, maxLag, correlations: r } = this;
+    const end = Math.floor(center / this.factor);
+    const width = maxLag;
+    const bStart = end - width;
+    let energyB = 0;
+    for (let i = bStart; i < end; i += 1) energyB += x[i & mask]! * x[i & mask]!;
+    if (energyB < SILENT_POWER * width) return 0;
+    let energyA = 0;
+    for (let i = bStart - minLag; i < end - minLag; i += 1) energyA += x[i & mask]! * x[i & mask]!;
+    let best = -1;
+    for (let lag = minLag; lag <= maxLag; lag += 1) {
+      let cross = 0;
+      const aStart = bStart - lag;
+      for (let i = 0; i < width; i += 1) cross += x[(aStart + i) & mask]! * x[(bStart + i) & mask]!;
+      const value = (2 * cross) / (energyA + energyB + 1e-12);
+      r[lag] = value;
+      if (value > best) best = value;
+      const leaving = x[(end - lag - 1) & mask]!;
+      const entering = x[(aStart - 1) & mask]!;
+      energyA += entering * entering - leaving * leaving;
+    }
+    if (best < VOICED_CORRELATION) return 0;
+    const threshold = best * SUBHARMONIC_TOLERANCE;
+    let chosen = -1;
+    for (let lag = minLag + 1; lag < maxLag; lag += 1) {
+      const value = r[lag]!;
+      if (value >= threshold && value >= r[lag - 1]! && value >= r[lag + 1]!) {
+        chosen = lag;
+        break;
+      }
+    }
+    if (chosen < 0) return 0;
+    return (chosen + parabolicOffset(r[chosen - 1]!, r[chosen]!, r[chosen + 1]!)) * this.factor;
+  }
+
+  /** Refines `guess` on the full-rate signal; the two compared periods end `guess / 2` after `center`. */
+  private fine(center: number, guess: number, radius: number): number {
+    const x = this.filtered;
+    const mask = this.history.mask;
+    const { correlations: r, minPeriod, maxPeriod } = this;
+    const rounded = Math.round(guess);
+    const low = Math.max(minPeriod, rounded - radius);
+    const high = Math.min(maxPeriod, rounded + radius);
+    if (low > high) return 0;
+    const width = rounded;
+    const end = center + Math.ceil(rounded / 2);
+    this.decimateUpTo(Math.min(end, this.history.written));
+    const bStart = end - width;
+    let energyB = 0;
+    for (let i = bStart; i < end; i += 1) energyB += x[i & mask]! * x[i & mask]!;
+    let energyA = 0;
+    for (let i = bStart - (low - 1); i < end - (low - 1); i += 1) energyA += x[i & mask]! * x[i & mask]!;
+    let best = -1;
+    let bestLag = low;
+    for (let lag = low - 1; lag <= high + 1; lag += 1) {
+      let cross = 0;
+      const aStart = bStart - lag;
+      for (let i = 0; i < width; i += 1) cross += x[(aStart + i) & mask]! * x[(bStart + i) & mask]!;
+      const value = (2 * cross) / (energyA + energyB + 1e-12);
+      r[lag] = value;
+      if (lag >= low && lag <= high && value > best) {
+        best = value;
+        bestLag = lag;
+      }
+      const leaving = x[(end - lag - 1) & mask]!;
+      const entering = x[(aStart - 1) & mask]!;
+      energyA += entering * entering - leaving * leaving;
+    }
+    if (best < VOICED_CORRELATION) return 0;
+    this.atEdge = (bestLag === low && low > minPeriod) || (bestLag === high && high < maxPeriod);
+    const period = bestLag + parabolicOffset(r[bestLag - 1]!, r[bestLag]!, r[bestLag + 1]!);
+    return Math.min(maxPeriod, Math.max(minPeriod, period));
+  }
+}
+
+/** Where the peak of a parabola through three equally spaced values lies, from -0.5 to 0.5. */
+function parabolicOffset(before: number, at: number, after: number): number {
+  const curvature = before - 2 * at + after;
+  if (curvature >= 0) return 0;
+  const offset = (0.5 * (before - after)) / curvature;
+  return Math.max(-0.5, Math.min(0.5, offset));
+}

@@ -1,0 +1,38 @@
+import { fundamentalFrequency } from '../analysis';
+import type { VoiceEngine } from './voice-engine';
+
+/** Helpers shared by the voice engine's tests. */
+
+/** Runs every whole frame of `input` through `engine`, as the media bridge does. */
+export function processFrames(engine: VoiceEngine, input: Int16Array): Int16Array {
+  const size = engine.frameSize;
+  const output = new Int16Array(input.length);
+  for (let start = 0; start + size <= input.length; start += size) engine.process(input.subarray(start, start + size), output.subarray(start, start + size));
+  return output;
+}
+
+export function toFloat(samples: Int16Array): Float32Array {
+  return Float32Array.from(samples, (value) => value / 32768);
+}
+
+export function pitchOf(samples: Float32Array, sampleRate: number): number {
+  return fundamentalFrequency(samples, sampleRate, 40, 900);
+}
+
+/** Start and end (exclusive) of each stretch whose 5 ms level exceeds `threshold`, in samples. */
+export function soundingStretches(samples: Int16Array, sampleRate: number, threshold = 1000): [number, number][] {
+  const block = Math.round(sampleRate * 0.005);
+  const stretches: [number, number][] = [];
+  let start = -1;
+  for (let at = 0; at + block <= samples.length; at += block) {
+    let peak = 0;
+    for (let i = at; i < at + block; i += 1) peak = Math.max(peak, Math.abs(samples[i]!));
+    if (peak > threshold && start < 0) start = at;
+    if (peak <= threshold && start >= 0) {
+      stretches.push([start, at]);
+      start = -1;
+    }
+  }
+  if (start >= 0) stretches.push([start, samples.length]);
+  return stretches;
+}
