@@ -31,6 +31,8 @@ export default defineConfig({
       '/api': { target: serverUrl, ws: true, changeOrigin: false },
       '/functions': serverUrl,
       '/dev': serverUrl,
+      // The sandbox payment checkout, offered on the address the browser uses (the dev server's).
+      '/sandbox': serverUrl,
     },
   },
 });

@@ -23,14 +23,22 @@ import { RateLimiter } from './http/rate-limiter';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/routes';
 import { numbersRoutes } from './numbers/routes';
+import { paymentsRoutes, paystackWebhookRoutes } from './payments/routes';
+import { PaymentService } from './payments/service';
+import { swiftPaymentRoutes } from './payments/swift-payment-routes';
+import { plansRoutes } from './plans/routes';
 import { findRentedNumbers } from './numbers/service';
 import { vonagePhoneRoutes } from './numbers/vonage-phone-routes';
 import { preferencesRoutes } from './preferences/routes';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { realtimeRoutes } from './realtime/routes';
+import { createPaymentProvider } from './providers/payments/create-payment-provider';
+import type { PaymentProvider } from './providers/payments/payment-provider';
+import { sandboxCheckoutRoutes } from './providers/payments/sandbox/checkout-routes';
 import { createTelephonyProvider } from './providers/telephony/create-telephony-provider';
 import type { TelephonyProvider } from './providers/telephony/telephony-provider';
 import { serveWebApp } from './static-site/serve-web-app';
+import { voiceSettingsRoutes } from './voice/routes';
 
 export interface AppDependencies {
   config: Config;
@@ -40,6 +48,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Replaces the provider TELEPHONY names (tests inject fakes and failing providers). */
   telephony?: TelephonyProvider;
+  /** Replaces the provider PAYMENTS names (tests inject failing providers). */
+  paymentProvider?: PaymentProvider;
   /** Shortens CALLS.md's timers in tests. */
   callTiming?: Partial<CallTiming>;
 }
@@ -47,7 +57,7 @@ export interface AppDependencies {
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Assembles the server: infrastructure first, then one plugin per domain, then the web app. */
-export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, callTiming }: AppDependencies) {
+export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, paymentProvider, callTiming }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
@@ -92,6 +102,10 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const rateLimiter = new RateLimiter();
   const telephony = givenTelephony ?? (await createTelephonyProvider(config, { findRented: (numbers) => findRentedNumbers(db, numbers) }));
   const hub = new RealtimeHub(app.log);
+  const payments = new PaymentService({ db, provider: paymentProvider ?? createPaymentProvider(config, db), log: app.log });
+  if (config.NODE_ENV === 'production' && payments.providerName === 'sandbox') {
+    app.log.warn('PAYMENTS=sandbox: plans are given for test cards and nobody is charged; set PAYMENTS=paystack to take real payments');
+  }
   const timing = { ...defaultCallTiming, ...callTiming };
   const calls = new CallService({
     db,
@@ -126,10 +140,18 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       await api.register(authRoutes, { auth, config, db, rateLimiter });
       await api.register(accountRoutes, { auth, db });
       await api.register(preferencesRoutes, { auth, db });
+      await api.register(voiceSettingsRoutes, { auth, db, onSaved: (userId, settings) => calls.updateVoiceSettings(userId, settings) });
       await api.register(numbersRoutes, { auth, db, telephony, rateLimiter });
       await api.register(contactsRoutes, { auth, db });
       await api.register(realtimeRoutes, { auth, hub });
       await api.register(callRoutes, { auth, db, calls, soundTestNumber: config.SOUND_TEST_NUMBER });
+      await api.register(plansRoutes, { auth, db });
+      await api.register(paymentsRoutes, { auth, payments, rateLimiter, publicUrl: config.publicUrl });
+      await api.register(paystackWebhookRoutes, {
+        prefix: '/providers/paystack',
+        payments,
+        secretKey: payments.providerName === 'paystack' ? (config.PAYSTACK_SECRET_KEY ?? null) : null,
+      });
       await api.register(vonageProviderRoutes, {
         prefix: '/providers/vonage',
         calls,
@@ -140,6 +162,8 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     { prefix: '/api/v1' },
   );
   await app.register(vonagePhoneRoutes, { prefix: '/functions/v1', auth, db, telephony, rateLimiter, calls });
+  await app.register(swiftPaymentRoutes, { prefix: '/functions/v1', auth, payments, rateLimiter, publicUrl: config.publicUrl });
+  if (payments.providerName === 'sandbox') await app.register(sandboxCheckoutRoutes, { prefix: '/sandbox', db });
   await app.register(authLinkRoutes, { auth, config });
   if (config.NODE_ENV !== 'production') await app.register(outboxRoutes, { db });
 

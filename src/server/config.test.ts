@@ -106,6 +106,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...vonage, VONAGE_REST_URL: 'ftp://x' })).toThrow('VONAGE_REST_URL must be an absolute http(s) URL');
   });
 
+  it('takes payments through the sandbox unless PAYMENTS says paystack, which needs its secret key (never shown)', () => {
+    expect(loadConfig({})).toMatchObject({ PAYMENTS: 'sandbox', PAYSTACK_API_URL: 'https://api.paystack.co' });
+    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow('Invalid configuration: PAYMENTS must be sandbox or paystack (got "stripe")');
+    expect(() => loadConfig({ PAYMENTS: 'paystack' })).toThrow(/^Invalid configuration: PAYSTACK_SECRET_KEY is required when PAYMENTS=paystack$/);
+    expect(loadConfig({ PAYMENTS: 'paystack', PAYSTACK_SECRET_KEY: 'sk_test_abc123' })).toMatchObject({ PAYMENTS: 'paystack', PAYSTACK_SECRET_KEY: 'sk_test_abc123' });
+    expect(() => loadConfig({ PAYMENTS: 'paystack', PAYSTACK_SECRET_KEY: 'pk_test_public' })).toThrow(
+      /^Invalid configuration: PAYSTACK_SECRET_KEY must be a Paystack secret key \(sk_test_… or sk_live_…\)$/,
+    );
+    expect(() => loadConfig({ PAYSTACK_API_URL: 'api.paystack.co' })).toThrow('PAYSTACK_API_URL must be an absolute http(s) URL');
+  });
+
   it('is documented: every variable in .env.example and in the README table', () => {
     const root = path.resolve(import.meta.dirname, '../..');
     const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');

@@ -72,6 +72,9 @@ export const configSchema = z.object({
     .min(0, 'must be a number from 0 to 1')
     .max(1, 'must be a number from 0 to 1')
     .default(0.05),
+  PAYMENTS: z.enum(['sandbox', 'paystack'], { error: 'must be sandbox or paystack' }).default('sandbox'),
+  PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)').optional(),
+  PAYSTACK_API_URL: httpUrl.default('https://api.paystack.co'),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production (at least 32 random characters)' });
@@ -85,10 +88,13 @@ export const configSchema = z.object({
       ctx.addIssue({ code: 'custom', path: ['VONAGE_PRIVATE_KEY'], message: 'must be the PEM text of the private key or the path of a readable file' });
     }
   }
+  if (env.PAYMENTS === 'paystack' && !env.PAYSTACK_SECRET_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['PAYSTACK_SECRET_KEY'], message: 'is required when PAYMENTS=paystack' });
+  }
 });
 
 /** Their values never appear in an error message (which ends up in logs). */
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET']);
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PAYSTACK_SECRET_KEY']);
 
 export type Config = z.infer<typeof configSchema> & {
   dataDir: string;

@@ -51,6 +51,8 @@ export const placeCallResultSchema = z.object({
   /** Path of the call's media websocket (binary PCM frames). */
   mediaPath: z.string(),
   sampleRate: z.union([z.literal(16_000), z.literal(8_000)]),
+  /** Why the caller's voice settings were set aside for the plan's normal voice, if they were. */
+  voiceNotice: z.string().optional(),
 });
 
 export const callHistorySchema = z.object({ calls: z.array(callRecordSchema) });

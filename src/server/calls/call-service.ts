@@ -6,19 +6,22 @@ import type { SessionUser } from '../../common/api/session';
 import { NARROWBAND_RATE, WIDEBAND_RATE, type CallOutcome, type CallSampleRate } from '../../common/calls';
 import { toE164 } from '../../common/phone';
 import type { ServerMessage } from '../../common/realtime';
-import type { VoiceSettings } from '../../common/voice';
+import { defaultVoiceSettings, isDefaultVoice, type VoiceSettings } from '../../common/voice';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../http/app-error';
 import { BrowserLeg } from '../media/browser-leg';
+import { CallerVoice } from '../media/caller-voice';
 import { EchoParty } from '../media/echo-party';
 import type { CallLeg } from '../media/leg';
 import { MediaBridge } from '../media/media-bridge';
 import { ProviderLeg } from '../media/provider-leg';
 import { phoneNumbers } from '../numbers/schema';
+import { assertMinutesLeft, currentPlan, msUntilMinutesRunOut } from '../plans/service';
 import { getPreferences } from '../preferences/service';
 import { TelephonyError, type ProviderCallEvent, type ProviderCalls, type TelephonyProvider } from '../providers/telephony/telephony-provider';
 import type { RealtimeHub } from '../realtime/realtime-hub';
+import { checkAgainstPlan, getVoiceSettings } from '../voice/service';
 import { finaliseCall, markAnswered, markRinging, toCallRecord } from './call-records';
 import { calls } from './schema';
 import type { CallTiming } from './timing';
@@ -50,6 +53,11 @@ interface LiveCall {
   timers: Set<NodeJS.Timeout>;
   ending: boolean;
   provider: ProviderCall | null;
+  /** The call uses the caller's monthly minutes, and ends when they run out. */
+  metered: boolean;
+  /** The caller's voice settings as the plan allows them, and the changer applying them once joined. */
+  voiceSettings: VoiceSettings;
+  voice: CallerVoice | null;
   /** When the call rings a Voxline user: the callee's own record of it. */
   inbound: InboundCall | null;
 }
@@ -66,7 +74,7 @@ interface InboundCall {
 }
 
 export interface PlaceCallOptions {
-  /** Stored on the record; the voice engine applies them in a later issue. */
+  /** Instead of the caller's saved settings (the compatibility route sends its own). */
   voiceSettings?: VoiceSettings;
 }
 
@@ -133,8 +141,13 @@ export class CallService {
     if (!from) throw new AppError(400, 'no_phone_number', 'No phone number available', 'from');
 
     const preferences = await getPreferences(db, user.id);
+    const { tier } = await currentPlan(db, user.id);
+    const voice = checkAgainstPlan(options.voiceSettings ?? (await getVoiceSettings(db, user.id)), tier);
     const soundTest = to === this.deps.soundTestNumber;
     const [owner] = soundTest ? [] : await db.select({ userId: phoneNumbers.userId }).from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, to));
+    // CALLS.md: only calls over the telephony network use the plan's minutes.
+    const metered = !soundTest && !owner;
+    if (metered) await assertMinutesLeft(db, user.id);
     let row: typeof calls.$inferSelect;
     try {
       [row] = (await db
@@ -146,9 +159,9 @@ export class CallService {
           fromNumber: from.phoneNumber,
           toNumber: to,
           state: 'dialing',
-          metered: !soundTest && !owner,
+          metered,
           hiddenFromHistory: !preferences.callHistory,
-          voiceSettings: options.voiceSettings ?? null,
+          voiceSettings: isDefaultVoice(voice.effective) ? null : voice.effective,
         })
         .returning()) as [typeof calls.$inferSelect];
     } catch (error) {
@@ -157,6 +170,8 @@ export class CallService {
     }
 
     const call = this.newLiveCall(row.id, user.id, preferences.dataUsage ? NARROWBAND_RATE : WIDEBAND_RATE);
+    call.voiceSettings = voice.effective;
+    call.metered = metered;
     this.live.set(call.id, call);
     this.after(call, this.deps.timing.mediaConnectTimeoutMs, () => {
       if (!call.caller) void this.end(call, 'failed', 'Your browser did not connect the call audio');
@@ -171,7 +186,12 @@ export class CallService {
     }
 
     const [current] = await db.select().from(calls).where(eq(calls.id, call.id));
-    return { call: toCallRecord(current ?? row), mediaPath: `/api/v1/calls/${call.id}/media`, sampleRate: call.sampleRate };
+    return {
+      call: toCallRecord(current ?? row),
+      mediaPath: `/api/v1/calls/${call.id}/media`,
+      sampleRate: call.sampleRate,
+      ...(voice.refusal ? { voiceNotice: voice.refusal } : {}),
+    };
   }
 
   /** A call participant's browser connects the call's audio: the caller, or the callee once answered. */
@@ -223,6 +243,22 @@ export class CallService {
     if (!call || call.userId !== userId) throw AppError.notFound('No such call in progress');
     call.muted = muted;
     call.bridge?.setCallerMuted(muted);
+  }
+
+  /**
+   * The caller saved new voice settings: their call in progress takes them at once, as far as the
+   * plan allows. Answers the refusal, if the plan does not cover them.
+   */
+  async updateVoiceSettings(userId: string, settings: VoiceSettings) {
+    const mine = [...this.live.values()].filter((call) => call.userId === userId && !call.ending);
+    if (mine.length === 0) return;
+    const { tier } = await currentPlan(this.deps.db, userId);
+    const voice = checkAgainstPlan(settings, tier);
+    for (const call of mine) {
+      call.voiceSettings = voice.effective;
+      call.voice?.update(voice.effective);
+    }
+    if (voice.refusal) this.deps.hub.send(userId, { type: 'notice', code: 'voice_plan', message: voice.refusal });
   }
 
   /** Takes a provider media socket's one-time token: answers its call's id the first time, then null. */
@@ -534,6 +570,10 @@ export class CallService {
     if (call.ending || call.answeredAt) return;
     call.answeredAt = new Date();
     if (call.userId) await markAnswered(this.deps.db, call.id, call.answeredAt);
+    if (call.metered && call.userId) {
+      const ms = await msUntilMinutesRunOut(this.deps.db, call.userId, call.answeredAt);
+      if (ms !== null) this.after(call, ms, () => void this.end(call, 'completed', 'Monthly minutes used up'));
+    }
     this.sendToCaller(call, { type: 'call.state', callId: call.id, state: 'answered', answeredAt: call.answeredAt.toISOString() });
   }
 
@@ -554,7 +594,15 @@ export class CallService {
 
   private joinIfReady(call: LiveCall) {
     if (!call.caller || !call.callee || call.bridge) return;
-    call.bridge = new MediaBridge(call.caller, call.callee);
+    const userId = call.userId;
+    // The voice changer works on a Voxline caller's voice only (CALLS.md).
+    if (userId) {
+      call.voice = new CallerVoice(call.sampleRate, call.voiceSettings, (reason) => {
+        this.deps.log.warn({ callId: call.id, reason }, 'the voice changer failed; the caller is silenced');
+        this.deps.hub.send(userId, { type: 'notice', code: 'voice_failed', message: reason });
+      });
+    }
+    call.bridge = new MediaBridge(call.caller, call.callee, call.voice);
     call.bridge.setCallerMuted(call.muted);
     call.bridge.setCalleeMuted(call.inbound?.muted ?? false);
   }
@@ -600,7 +648,23 @@ export class CallService {
   }
 
   private newLiveCall(id: string, userId: string | null, sampleRate: CallSampleRate): LiveCall {
-    return { id, userId, sampleRate, answeredAt: null, caller: null, callee: null, bridge: null, muted: false, timers: new Set(), ending: false, provider: null, inbound: null };
+    return {
+      id,
+      userId,
+      sampleRate,
+      answeredAt: null,
+      caller: null,
+      callee: null,
+      bridge: null,
+      muted: false,
+      timers: new Set(),
+      ending: false,
+      provider: null,
+      metered: false,
+      voiceSettings: { ...defaultVoiceSettings },
+      voice: null,
+      inbound: null,
+    };
   }
 
   /** A provider call whose media socket will carry a random one-time token, valid for `validMs`. */

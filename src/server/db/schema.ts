@@ -4,4 +4,8 @@ export * from '../calls/schema';
 export * from '../contacts/schema';
 export * from '../mail/schema';
 export * from '../numbers/schema';
+export * from '../payments/schema';
+export * from '../plans/schema';
 export * from '../preferences/schema';
+export * from '../providers/payments/sandbox/schema';
+export * from '../voice/schema';

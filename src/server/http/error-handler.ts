@@ -19,7 +19,8 @@ export function sendError(reply: FastifyReply, status: number, body: ApiErrorBod
   return reply.code(status).type('application/json; charset=utf-8').send({ error: body } satisfies ApiErrorBody);
 }
 
-function toApiError(error: FastifyError | AppError | Error): { status: number; body: ApiErrorBody['error'] } {
+/** The HTTP status and error body a failure answers with. */
+export function toApiError(error: FastifyError | AppError | Error): { status: number; body: ApiErrorBody['error'] } {
   if (error instanceof AppError) {
     return {
       status: error.statusCode,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallSampleRate } from '../../common/calls';
+import { CallerVoice } from './caller-voice';
 import { BaseLeg } from './leg';
 import { MediaBridge } from './media-bridge';
 
@@ -57,5 +58,18 @@ describe('MediaBridge', () => {
     // Past the filter's start-up, a steady level crosses unchanged; each frame is its own copy.
     expect(Array.from(callee.heard.at(-1)!).every((sample) => Math.abs(sample - 8_000) <= 80)).toBe(true);
     expect(Array.from(caller.heard.at(-1)!).every((sample) => Math.abs(sample + 8_000) <= 80)).toBe(true);
+  });
+
+  it('changes the caller’s voice only, never the callee’s', () => {
+    const caller = new TestLeg(16_000);
+    const callee = new TestLeg(16_000);
+    new MediaBridge(caller, callee, new CallerVoice(16_000, { voiceType: 'russian', pitch: 1.5, speed: 1 }, () => {}));
+    for (let i = 0; i < 20; i += 1) {
+      caller.speak(4_000 + i * 100);
+      callee.speak(4_000 + i * 100);
+    }
+    expect(caller.heard.map((frame) => frame[0])).toEqual(Array.from({ length: 20 }, (_, i) => 4_000 + i * 100));
+    const changed = callee.heard.slice(10).some((frame, i) => frame.some((sample) => sample !== 4_000 + (i + 10) * 100));
+    expect(changed).toBe(true);
   });
 });

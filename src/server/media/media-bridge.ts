@@ -1,4 +1,5 @@
 import { frameSamples } from '../../common/calls';
+import type { CallerVoice } from './caller-voice';
 import type { CallLeg } from './leg';
 import { FrameConverter } from './frame-converter';
 
@@ -10,13 +11,18 @@ export class MediaBridge {
   private callerMuted = false;
   private calleeMuted = false;
 
+  /**
+   * `callerVoice` changes the caller's outgoing audio, at the caller's rate, before any rate
+   * conversion: the callee's audio is never changed.
+   */
   constructor(
     readonly caller: CallLeg,
     readonly callee: CallLeg,
+    callerVoice: CallerVoice | null = null,
   ) {
     const callerSilence = new Int16Array(frameSamples(caller.sampleRate));
     const calleeSilence = new Int16Array(frameSamples(callee.sampleRate));
-    this.pipe(caller, callee, (frame) => (this.callerMuted ? callerSilence : frame));
+    this.pipe(caller, callee, (frame) => (this.callerMuted ? callerSilence : callerVoice ? callerVoice.apply(frame) : frame));
     this.pipe(callee, caller, (frame) => (this.calleeMuted ? calleeSilence : frame));
     caller.connected?.();
     callee.connected?.();

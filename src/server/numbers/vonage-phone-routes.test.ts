@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../calls/schema';
+import { extendSubscription } from '../plans/service';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { capturingMailer, TestBrowser } from '../../../tests/support/test-browser';
@@ -113,15 +114,24 @@ describe('the call actions of /functions/v1/vonage-phone', () => {
     await browser.post(`/api/v1/calls/${call.id}/hangup`);
   });
 
-  it('initiateCallWithVoiceChange stores the voice settings on the call record', async () => {
-    const { browser, number, userId } = await caller();
+  it('initiateCallWithVoiceChange uses the voice settings it is given, as far as the plan allows', async () => {
     const voiceSettings = { voiceType: 'middleEastern', pitch: 1.3, speed: 0.7, label: 'ignored' };
-    const response = await browser.post(URL, { action: 'initiateCallWithVoiceChange', payload: { from: number, to: SOUND_TEST, voiceSettings } });
+    const platinum = await caller();
+    await extendSubscription(testApp.database.db, platinum.userId, 'platinum', new Date());
+    const response = await platinum.browser.post(URL, { action: 'initiateCallWithVoiceChange', payload: { from: platinum.number, to: SOUND_TEST, voiceSettings } });
     expect(response.statusCode, response.body).toBe(200);
-    const [row] = await callsOf(userId);
+    const [row] = await callsOf(platinum.userId);
     expect(row!.id).toBe(response.json().call.id);
     expect(row!.voiceSettings).toEqual({ voiceType: 'middleEastern', pitch: 1.3, speed: 0.7 });
-    await browser.post(`/api/v1/calls/${row!.id}/hangup`);
+    await platinum.browser.post(`/api/v1/calls/${row!.id}/hangup`);
+
+    // Checked the same way as the saved settings: beyond a Free plan, the normal voice.
+    const free = await caller();
+    const refused = await free.browser.post(URL, { action: 'initiateCallWithVoiceChange', payload: { from: free.number, to: SOUND_TEST, voiceSettings } });
+    expect(refused.json()).toMatchObject({ voiceNotice: 'This accent needs Platinum' });
+    const [freeRow] = await callsOf(free.userId);
+    expect(freeRow!.voiceSettings).toBeNull();
+    await free.browser.post(`/api/v1/calls/${freeRow!.id}/hangup`);
   });
 
   const good = { voiceType: 'russian', pitch: 1, speed: 1 };

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { CallRecord } from '../../common/api/calls';
 import { formatDuration, type CallOutcome } from '../../common/calls';
@@ -55,6 +56,7 @@ export interface StartCall {
 export function useOutboundCall() {
   const realtime = useRealtime();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [call, setCall] = useState<ActiveCall>(idle);
   const connection = useRef<Connection | null>(null);
   const starting = useRef(false);
@@ -89,6 +91,8 @@ export function useOutboundCall() {
   useEffect(() => {
     if (!realtime) return;
     const unsubscribe = realtime.subscribe((message) => {
+      // The server's word on the call in progress, such as the voice changer failing closed.
+      if (message.type === 'notice') toast.warning(message.message);
       const current = connection.current;
       if (!current || !('callId' in message) || message.callId !== current.callId) return;
       if (message.type === 'call.state' && message.state === 'answered') markAnswered(message.callId, message.answeredAt ?? null);
@@ -122,6 +126,7 @@ export function useOutboundCall() {
         stream = await openMicrophone();
         const placed = await placeCall({ from, to });
         const { call: record } = placed;
+        if (placed.voiceNotice) toast.warning(placed.voiceNotice);
         if (record.state === 'ended') {
           for (const track of stream.getTracks()) track.stop();
           setCall(idle);
@@ -148,12 +153,18 @@ export function useOutboundCall() {
         setCall(idle);
         if (error instanceof ApiError && error.status === 401) toast.error('Authentication required', { description: 'Please log in to make calls' });
         else if (error instanceof ApiError && error.code === 'call_in_progress') toast.error('Call in progress', { description: error.message });
+        else if (error instanceof ApiError && error.code === 'minutes_used_up') {
+          toast.error('Monthly minutes used up', {
+            description: 'Upgrade your plan for more minutes this month.',
+            action: { label: 'Upgrade', onClick: () => void navigate('/settings?tab=subscription') },
+          });
+        }
         else toast.error('Call failed', { description: (error as Error).message || 'Failed to initiate call' });
       } finally {
         starting.current = false;
       }
     },
-    [finish, markAnswered],
+    [finish, markAnswered, navigate],
   );
 
   const hangUp = useCallback(async () => {

@@ -16,3 +16,14 @@ export function readPendingPaymentReference(): string | null {
     return null;
   }
 }
+
+/** The waiting reference, removed from storage so it is verified once. */
+export function takePendingPaymentReference(): string | null {
+  const reference = readPendingPaymentReference();
+  try {
+    window.sessionStorage.removeItem(PENDING_PAYMENT_KEY);
+  } catch {
+    // Nothing was stored.
+  }
+  return reference;
+}

@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startFakeHttpServer, type FakeHttpServer } from '../fake-http-server';
 
 /**
  * A fake of Vonage's Numbers API (https://rest.nexmo.com) that answers the documented request and
@@ -88,7 +88,7 @@ export class VonageNumbersFake {
   /** Account balance in EUR; a purchase costing more fails with 420, as Vonage does. */
   balance: number;
   private readonly interceptors: { method: string; path: string; handle: Interceptor }[] = [];
-  private server?: http.Server;
+  private server?: FakeHttpServer;
   url = '';
 
   constructor(options: { inventory?: FakeNumber[]; balance?: number } = {}) {
@@ -122,24 +122,12 @@ export class VonageNumbersFake {
   }
 
   async close() {
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    await this.server?.close();
   }
 
   private async listen() {
-    this.server = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const answer = this.handle(request, Buffer.concat(chunks).toString('utf8'));
-        response.writeHead(answer.status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(answer.body));
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server = await startFakeHttpServer((request, rawBody) => this.handle(request, rawBody));
+    this.url = this.server.url;
   }
 
   private handle(request: http.IncomingMessage, rawBody: string): FakeAnswer {

@@ -1,11 +1,11 @@
 import { createHash, createHmac, randomUUID, verify, type KeyObject } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import WebSocket from 'ws';
 import { FRAME_MS } from '../../../src/common/calls';
 import { sine } from '../../../src/dsp/analysis';
 import { float32ToInt16 } from '../../../src/dsp/pcm';
 import { FAKE_API_KEY } from './vonage-numbers-fake';
+import { startFakeHttpServer, type FakeHttpServer } from '../fake-http-server';
 
 /**
  * A fake of Vonage's Voice API (https://api.nexmo.com) for calls that connect to a websocket
@@ -332,7 +332,7 @@ export class VonageVoiceFake {
   private readonly interceptors: { method: string; path: string; answer: FakeAnswer }[] = [];
   private readonly waiting: ((call: FakeVoiceCall) => void)[] = [];
   private handedOut = 0;
-  private server?: http.Server;
+  private server?: FakeHttpServer;
 
   constructor(private readonly options: VonageVoiceFakeOptions) {}
 
@@ -419,25 +419,15 @@ export class VonageVoiceFake {
 
   async close() {
     for (const call of this.calls) call.stop();
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    await this.server?.close();
   }
 
   private async listen() {
-    this.server = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const { answer, after } = this.handle(request, Buffer.concat(chunks).toString('utf8'));
-        if (answer.body === undefined) response.writeHead(answer.status).end();
-        else response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-        after?.();
-      });
+    this.server = await startFakeHttpServer((request, rawBody) => {
+      const { answer, after } = this.handle(request, rawBody);
+      return { ...answer, after };
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = this.server.url;
   }
 
   private handle(request: http.IncomingMessage, rawBody: string): { answer: FakeAnswer; after?: () => void } {

@@ -6,6 +6,7 @@ import type { Preferences } from '../../../common/api/preferences';
 import type { ClientMessage, ServerMessage } from '../../../common/realtime';
 import { renderRoutes } from '../../../../tests/support/render-web';
 import { apiError, stubApi, type StubResponder } from '../../../../tests/support/web-fetch';
+import { CallProvider } from '../../calls/call-context';
 import type * as callMediaModule from '../../calls/call-media';
 import type { CallMediaOptions } from '../../calls/call-media';
 import { RealtimeClientProvider, type Signalling } from '../../lib/realtime';
@@ -62,13 +63,17 @@ function renderCallSettings({ numbers = [number] as unknown[], prefs = preferenc
   const api = stubApi({
     'GET /api/v1/numbers': { status: 200, body: { numbers } },
     'GET /api/v1/preferences': { status: 200, body: prefs },
+    'GET /api/v1/voice-settings': { status: 200, body: { settings: { voiceType: 'normal', pitch: 1, speed: 1 }, allowed: { voiceTypes: ['normal'], pitchAndSpeed: false }, tier: 'free' } },
+    'GET /api/v1/calls/lines': { status: 200, body: { soundTestNumber: '+14155550100' } },
     ...answers,
   });
   vi.stubGlobal('fetch', api.fetchStub);
   const realtime = new FakeSignalling();
   const page = (
     <RealtimeClientProvider client={realtime}>
-      <CallSettingsPage />
+      <CallProvider>
+        <CallSettingsPage />
+      </CallProvider>
     </RealtimeClientProvider>
   );
   const view = renderRoutes([{ path: '/call-settings', element: page }, { path: '/contacts', element: <h1>Contacts</h1> }], '/call-settings');
@@ -98,6 +103,8 @@ let play: MockInstance<HTMLMediaElement['play']>;
 let pause: MockInstance<HTMLMediaElement['pause']>;
 
 beforeEach(() => {
+  // Radix Slider (the Voice Changer tab's pitch and speed) measures its thumb; jsdom has no ResizeObserver.
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   media.connect.mockImplementation(async () => ({ setMuted: media.setMuted, close: media.close }));
@@ -122,6 +129,8 @@ describe('Call Settings tabs', () => {
     const panel = screen.getByRole('tabpanel', { name: 'Voice Changer' });
     expect(within(panel).getByRole('heading', { name: 'Voice Settings' })).toBeInTheDocument();
     expect(within(panel).getByText('These settings apply to all your outgoing calls.')).toBeInTheDocument();
+    expect(within(panel).getByRole('region', { name: 'Voice Accent Changer' })).toBeInTheDocument();
+    expect(within(panel).getByRole('region', { name: 'How it works' })).toBeInTheDocument();
   });
 });
 

@@ -9,9 +9,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { phoneNumbersQuery } from '../../lib/phone-numbers';
 import { CallHistory } from './components/call-history';
 import { DialerPad } from './components/dialer-pad';
+import { MinutesLeft } from './components/minutes-left';
 import { splitInternational } from './dial-target';
 
-import { activeVoiceLabel, readStoredVoiceSettings } from './voice-notice';
+import { readStoredVoiceSettings } from '../../lib/voice-settings-storage';
+import { activeVoiceLabel } from './voice-notice';
 
 export function DialerPage() {
   const { call, start } = useCall();
@@ -43,7 +45,8 @@ export function DialerPage() {
         </TabsList>
         <Card>
           <CardContent>
-            <TabsContent value="dialer">
+            <TabsContent value="dialer" className="flex flex-col gap-4">
+              <MinutesLeft />
               <DialerPad onCall={(request) => void start(request)} busy={busy} />
             </TabsContent>
             <TabsContent value="history">

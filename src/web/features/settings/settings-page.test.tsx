@@ -23,6 +23,8 @@ function renderSettings(path: string, answers: Record<string, StubResponder> = {
   const api = stubApi({
     'GET /api/v1/account': { status: 200, body: account },
     'GET /api/v1/preferences': { status: 200, body: preferences },
+    'GET /api/v1/subscription': { status: 200, body: { tier: 'free', isActive: false, expiryDate: null } },
+    'GET /api/v1/subscription/minutes': { status: 200, body: { tier: 'free', monthlyMinutes: 10, usedSeconds: 0, secondsLeft: 600, resetsAt: '2026-12-01T00:00:00.000Z' } },
     ...answers,
   });
   vi.stubGlobal('fetch', api.fetchStub);
@@ -50,9 +52,9 @@ describe('Settings tabs', () => {
   });
 
   it('keeps the chosen tab in the URL, and other parameters with it', async () => {
-    const { router } = renderSettings('/settings?reference=ref_1');
+    const { router } = renderSettings('/settings?tab=account&from=mail');
     await userEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?reference=ref_1&tab=preferences'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=preferences&from=mail'));
     expect(await screen.findByRole('switch', { name: 'Dark Mode' })).toBeInTheDocument();
   });
 });

@@ -10,10 +10,11 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
-import { callLinesQuery } from '../api/get-call-lines';
+import { callLinesQuery } from '../../../calls/call-lines-query';
 import { defaultCountry, digitsOnly, splitInternational } from '../dial-target';
 import type { StartCall } from '../../../calls/use-outbound-call';
-import { activeVoiceLabel, readStoredVoiceSettings } from '../voice-notice';
+import { readStoredVoiceSettings } from '../../../lib/voice-settings-storage';
+import { activeVoiceLabel } from '../voice-notice';
 import { CountryPicker } from './country-picker';
 import { Keypad } from './keypad';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callLinesSchema } from '../../../../common/api/calls';
-import { api } from '../../../lib/api-client';
+import { callLinesSchema } from '../../common/api/calls';
+import { api } from '../lib/api-client';
 
 export const callLinesQuery = queryOptions({
   queryKey: ['calls', 'lines'],

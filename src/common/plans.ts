@@ -1,0 +1,93 @@
+import type { VoiceType } from './voice';
+
+/** Plans and prices (SPEC §9, DESIGN.md §3): the server charges these, the web app shows them. */
+
+export const tiers = ['free', 'premium', 'platinum'] as const;
+export type Tier = (typeof tiers)[number];
+
+export const paidPlans = ['premium', 'platinum'] as const;
+export type PaidPlan = (typeof paidPlans)[number];
+
+/** SPEC §9: naira per US dollar; amountNGN is the rounded product. */
+export const NGN_PER_USD = 1720;
+
+/** SPEC §9: a paid period, and the expiry when expires_at is absent (updated_at + this). */
+export const SUBSCRIPTION_PERIOD_MS = 2_592_000_000;
+
+export interface PlanDefinition {
+  tier: Tier;
+  /** Price a month in cents; 0 for Free. */
+  priceUsdMinor: number;
+  /** Metered minutes a calendar month; null is unlimited. */
+  monthlyMinutes: number | null;
+  /** Voice types the plan may use on calls (the normal voice is always allowed). */
+  voiceTypes: readonly VoiceType[];
+  /** Whether pitch and speed may move from 1. */
+  pitchAndSpeed: boolean;
+  /** SPEC §9 feature list, as shown on the plan's card. */
+  features: readonly string[];
+}
+
+const basicAccents = ['normal', 'caucasian', 'european', 'hispanic', 'african'] as const satisfies readonly VoiceType[];
+
+export const plans: Record<Tier, PlanDefinition> = {
+  free: {
+    tier: 'free',
+    priceUsdMinor: 0,
+    monthlyMinutes: 10,
+    voiceTypes: ['normal'],
+    pitchAndSpeed: false,
+    features: [],
+  },
+  premium: {
+    tier: 'premium',
+    priceUsdMinor: 100_00,
+    monthlyMinutes: 150,
+    voiceTypes: basicAccents,
+    pitchAndSpeed: true,
+    features: ['150 minutes of calling per month', 'Basic voice changer with 5 accent options', 'Call recording', 'Standard support'],
+  },
+  platinum: {
+    tier: 'platinum',
+    priceUsdMinor: 150_00,
+    monthlyMinutes: null,
+    voiceTypes: ['normal', 'caucasian', 'european', 'russian', 'chinese', 'indian', 'african', 'hispanic', 'middleEastern'],
+    pitchAndSpeed: true,
+    features: [
+      'Unlimited calls',
+      'Advanced voice changer with all accents',
+      'Priority call reception',
+      'Extended recording and history',
+      '24/7 support',
+      'Multi-device sync',
+    ],
+  },
+};
+
+/** A USD amount in cents as kobo at the fixed rate: round(USD × 1720), in minor units. */
+export function usdMinorToNgnMinor(usdMinor: number): number {
+  return Math.round((usdMinor / 100) * NGN_PER_USD) * 100;
+}
+
+/** What a month of the plan costs, in minor units of both currencies. */
+export function planPrice(plan: PaidPlan): { usdMinor: number; ngnMinor: number } {
+  const usdMinor = plans[plan].priceUsdMinor;
+  return { usdMinor, ngnMinor: usdMinorToNgnMinor(usdMinor) };
+}
+
+/** SPEC §9: plan and tier names capitalised. */
+export function tierName(tier: Tier): string {
+  return tier.charAt(0).toUpperCase() + tier.slice(1);
+}
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** SPEC §9: two decimals with the dollar sign: 10000 → '$100.00'. */
+export function formatUsd(amountMinor: number): string {
+  return `$${twoDecimals.format(amountMinor / 100)}`;
+}
+
+/** SPEC §9: two decimals with the naira sign: 17200000 → '₦172,000.00'. */
+export function formatNgn(amountMinor: number): string {
+  return `₦${twoDecimals.format(amountMinor / 100)}`;
+}

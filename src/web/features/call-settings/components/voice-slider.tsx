@@ -1,0 +1,55 @@
+import { Slider as SliderPrimitive } from 'radix-ui';
+import { useId } from 'react';
+import { VOICE_RANGE } from '../../../../common/voice';
+
+/** SPEC §2: a value shown with two decimals followed by x (1.00x). */
+export function formatVoiceAmount(value: number): string {
+  return `${value.toFixed(2)}x`;
+}
+
+interface VoiceSliderProps {
+  label: string;
+  value: number;
+  disabled: boolean;
+  /** The id of a text that says why the slider is disabled. */
+  describedBy?: string;
+  onChange(value: number): void;
+}
+
+/** SPEC §5: from 0.5 to 2 in steps of 0.1. */
+export function VoiceSlider({ label, value, disabled, describedBy, onChange }: VoiceSliderProps) {
+  const labelId = useId();
+  const shown = formatVoiceAmount(value);
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-between text-sm">
+        <span id={labelId} className="font-medium">
+          {label}
+        </span>
+        <span className="tabular-nums text-muted-foreground" aria-hidden="true">
+          {shown}
+        </span>
+      </div>
+      <SliderPrimitive.Root
+        min={VOICE_RANGE.min}
+        max={VOICE_RANGE.max}
+        step={VOICE_RANGE.step}
+        value={[value]}
+        onValueChange={([next]) => next !== undefined && onChange(next)}
+        disabled={disabled}
+        className="relative flex w-full touch-none select-none items-center py-2 data-[disabled]:opacity-50"
+      >
+        <SliderPrimitive.Track className="relative h-1.5 w-full grow overflow-hidden rounded-full bg-muted">
+          <SliderPrimitive.Range className="absolute h-full bg-primary" />
+        </SliderPrimitive.Track>
+        <SliderPrimitive.Thumb
+          aria-labelledby={labelId}
+          aria-valuetext={shown}
+          aria-describedby={describedBy}
+          aria-disabled={disabled || undefined}
+          className="block size-4 rounded-full border border-primary bg-background shadow-sm outline-none transition-[color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[disabled]:pointer-events-none"
+        />
+      </SliderPrimitive.Root>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { VoiceSettings } from '../../../../common/voice';
+import { openMicrophone } from '../../../audio/call-audio';
+import { playSamples, type Playback } from '../preview/play-samples';
+import { PREVIEW_SAMPLE_RATE, recordMicrophone, type MicrophoneRecording } from '../preview/record-microphone';
+import { renderPreview } from '../preview/render-preview';
+
+export type PreviewPhase = 'idle' | 'starting' | 'recording' | 'playing';
+
+/** 'Preview my voice': a short recording from the microphone, played back through the voice engine with the shown settings. */
+export function useVoicePreview(settings: VoiceSettings) {
+  const [phase, setPhase] = useState<PreviewPhase>('idle');
+  const [recorded, setRecorded] = useState<Float32Array | null>(null);
+  const recording = useRef<MicrophoneRecording | null>(null);
+  const playback = useRef<Playback | null>(null);
+  // The recording ends after the click that started it; it is played with the settings shown by then.
+  const latestSettings = useRef(settings);
+  useEffect(() => {
+    latestSettings.current = settings;
+  }, [settings]);
+
+  // Forgotten before it is stopped, so its end does not reset what comes next.
+  const stopPlayback = useCallback(() => {
+    const playing = playback.current;
+    playback.current = null;
+    playing?.stop();
+  }, []);
+
+  const play = useCallback((samples: Float32Array) => {
+    stopPlayback();
+    let current: Playback;
+    try {
+      current = playSamples(renderPreview(samples, PREVIEW_SAMPLE_RATE, latestSettings.current), PREVIEW_SAMPLE_RATE);
+    } catch {
+      // Nothing rather than the unprocessed voice: the preview sounds as a call would, or not at all.
+      setPhase('idle');
+      toast.error('Preview failed', { description: 'Your recording could not be played back with your voice settings.' });
+      return;
+    }
+    playback.current = current;
+    setPhase('playing');
+    void current.ended.then(() => {
+      if (playback.current !== current) return;
+      playback.current = null;
+      setPhase('idle');
+    });
+  }, [stopPlayback]);
+
+  const record = useCallback(async () => {
+    stopPlayback();
+    setPhase('starting');
+    let stream: MediaStream;
+    try {
+      stream = await openMicrophone();
+    } catch (error) {
+      setPhase('idle');
+      toast.error('Microphone unavailable', { description: (error as Error).message });
+      return;
+    }
+    const current = recordMicrophone(stream);
+    recording.current = current;
+    setPhase('recording');
+    try {
+      const samples = await current.samples;
+      if (recording.current !== current) return;
+      recording.current = null;
+      if (samples.length === 0) {
+        setPhase('idle');
+        toast.error('Nothing was recorded', { description: 'Speak for a moment before stopping the recording.' });
+        return;
+      }
+      setRecorded(samples);
+      play(samples);
+    } catch {
+      recording.current = null;
+      setPhase('idle');
+      toast.error('Preview failed', { description: 'The recording could not be read. Please try again.' });
+    }
+  }, [play, stopPlayback]);
+
+  // Leaving the page stops the microphone and the sound.
+  useEffect(
+    () => () => {
+      const unfinished = recording.current;
+      recording.current = null;
+      unfinished?.stop();
+      stopPlayback();
+    },
+    [stopPlayback],
+  );
+
+  return {
+    phase,
+    record: () => void record(),
+    stopRecording: () => recording.current?.stop(),
+    replay: recorded ? () => play(recorded) : null,
+    stopPlaying: () => {
+      stopPlayback();
+      setPhase('idle');
+    },
+  };
+}

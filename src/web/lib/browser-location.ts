@@ -1,0 +1,6 @@
+/** Leaving the app for another page (a payment provider's checkout); an object so tests can replace it. */
+export const browserLocation = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+};
