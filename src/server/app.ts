@@ -7,9 +7,9 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './account/routes';
 import { createAuth } from './auth/auth';
-import { closeAbandonedCalls } from './calls/call-records';
 import { CallService } from './calls/call-service';
 import { SimulatedIncomingCalls } from './calls/simulated-incoming';
+import { defaultInstanceTiming, InstanceRegistry, type InstanceTiming } from './instances/instance-registry';
 import { vonageProviderRoutes } from './calls/provider-routes';
 import { callRoutes } from './calls/routes';
 import { defaultCallTiming, type CallTiming } from './calls/timing';
@@ -19,7 +19,7 @@ import { contactsRoutes } from './contacts/routes';
 import { healthRoutes } from './health/routes';
 import { installErrorHandling } from './http/error-handler';
 import { refuseForeignOrigins } from './http/origin-check';
-import { RateLimiter } from './http/rate-limiter';
+import { MemoryRateLimiter } from './http/rate-limiter';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/routes';
 import { numbersRoutes } from './numbers/routes';
@@ -52,12 +52,13 @@ export interface AppDependencies {
   paymentProvider?: PaymentProvider;
   /** Shortens CALLS.md's timers in tests. */
   callTiming?: Partial<CallTiming>;
+  instanceTiming?: Partial<InstanceTiming>;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Assembles the server: infrastructure first, then one plugin per domain, then the web app. */
-export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, paymentProvider, callTiming }: AppDependencies) {
+export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, paymentProvider, callTiming, instanceTiming }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
@@ -99,7 +100,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const db = database.db;
   const mail = mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(db, app.log));
   const auth = createAuth({ config, db, mailer: mail, secret: resolveAuthSecret(config) });
-  const rateLimiter = new RateLimiter();
+  const rateLimiter = new MemoryRateLimiter();
   const telephony = givenTelephony ?? (await createTelephonyProvider(config, { findRented: (numbers) => findRentedNumbers(db, numbers) }));
   const hub = new RealtimeHub(app.log);
   const payments = new PaymentService({ db, provider: paymentProvider ?? createPaymentProvider(config, db), log: app.log });
@@ -107,6 +108,8 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     app.log.warn('PAYMENTS=sandbox: plans are given for test cards and nobody is charged; set PAYMENTS=paystack to take real payments');
   }
   const timing = { ...defaultCallTiming, ...callTiming };
+  // The embedded database is locked to this process (db/data-dir-lock.ts): no other instance runs.
+  const instance = new InstanceRegistry(db, { ...defaultInstanceTiming, ...instanceTiming }, app.log, database.driver === 'pglite');
   const calls = new CallService({
     db,
     hub,
@@ -114,23 +117,23 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     timing,
     soundTestNumber: config.SOUND_TEST_NUMBER,
     providerCallbackUrl: config.providerCallbackUrl,
+    instanceId: instance.id,
     log: app.log,
   });
   const simulatedIncoming =
     telephony.name === 'local'
       ? new SimulatedIncomingCalls({ db, hub, calls, rate: config.SIMULATED_INCOMING_RATE, pollMs: timing.simulatedIncomingPollMs, log: app.log })
       : null;
-  // One instance owns every call until the scale-out work: records still open at start belong to a
-  // server that stopped without ending them.
+  // Joining the instances closes the records that stopped ones left open, then keeps watching.
   app.addHook('onReady', async () => {
-    const closed = await closeAbandonedCalls(db, new Date());
-    if (closed > 0) app.log.warn({ closed }, 'closed call records left open by the last run');
+    await instance.start();
     simulatedIncoming?.start();
   });
   // Every path into `ended` finalises the record, a shutdown included (CALLS.md).
   app.addHook('onClose', async () => {
     simulatedIncoming?.stop();
     await calls.endAll('The server is shutting down');
+    await instance.stop().catch((error: unknown) => app.log.warn({ err: error }, 'could not leave the list of running servers'));
     hub.close();
   });
 

@@ -43,7 +43,7 @@ interface AuthRouteOptions {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, config, db, rateLimiter }) => {
   app.post('/auth/sign-up', { schema: { body: signUpBodySchema, response: { 201: signUpResultSchema } } }, async (request, reply) => {
-    rateLimiter.hit(`sign-up:ip:${request.ip}`, limits.signUpPerIp);
+    await rateLimiter.hit(`sign-up:ip:${request.ip}`, limits.signUpPerIp);
     const { fullName, email, password } = request.body;
     try {
       await auth.api.signUpEmail({ body: { name: fullName, email, password, callbackURL: '/auth' }, headers: authHeaders(request) });
@@ -55,8 +55,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
 
   app.post('/auth/sign-in', { schema: { body: signInBodySchema, response: { 200: signInResultSchema } } }, async (request, reply) => {
     const { email, password } = request.body;
-    rateLimiter.hit(`sign-in:ip:${request.ip}`, limits.signInPerIp);
-    rateLimiter.hit(`sign-in:email:${email.toLowerCase()}`, limits.signInPerEmail);
+    await rateLimiter.hit(`sign-in:ip:${request.ip}`, limits.signInPerIp);
+    await rateLimiter.hit(`sign-in:email:${email.toLowerCase()}`, limits.signInPerEmail);
     try {
       const { headers, response } = await auth.api.signInEmail({
         body: { email, password, callbackURL: '/auth' },
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   });
 
   app.post('/auth/two-factor', { schema: { body: twoFactorVerifyBodySchema, response: { 200: signInResultSchema } } }, async (request, reply) => {
-    rateLimiter.hit(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp);
+    await rateLimiter.hit(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp);
     const code = request.body.code.replace(/\s+/g, '');
     const isTotp = /^\d{6}$/.test(code);
     let result: { headers: Headers; response: { token?: string | undefined; user: { id: string; email: string; name: string } } };
@@ -102,8 +102,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
 
   app.post('/auth/password-reset', { schema: { body: passwordResetRequestBodySchema, response: { 200: okSchema } } }, async (request) => {
     const email = request.body.email.toLowerCase();
-    rateLimiter.hit(`reset:ip:${request.ip}`, limits.resetPerIp);
-    rateLimiter.hit(`reset:email:${email}`, limits.resetPerEmail);
+    await rateLimiter.hit(`reset:ip:${request.ip}`, limits.resetPerIp);
+    await rateLimiter.hit(`reset:email:${email}`, limits.resetPerEmail);
     try {
       await auth.api.requestPasswordReset({ body: { email }, headers: authHeaders(request) });
     } catch (error) {
@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   });
 
   app.post('/auth/password-reset/confirm', { schema: { body: passwordResetConfirmBodySchema, response: { 200: okSchema } } }, async (request) => {
-    rateLimiter.hit(`reset:ip:${request.ip}`, limits.resetPerIp);
+    await rateLimiter.hit(`reset:ip:${request.ip}`, limits.resetPerIp);
     const { token, newPassword } = request.body;
     try {
       await auth.api.resetPassword({ body: { token, newPassword }, headers: authHeaders(request) });

@@ -57,10 +57,3 @@ export async function finaliseCall(db: Database, callId: string, outcome: CallOu
     .returning();
   return ended ?? current;
 }
-
-/** Closes records left open by a server that stopped without ending them (one instance: all of them). */
-export async function closeAbandonedCalls(db: Database, endedAt: Date): Promise<number> {
-  const open = await db.select({ id: calls.id }).from(calls).where(ne(calls.state, 'ended'));
-  for (const { id } of open) await finaliseCall(db, id, 'failed', 'The call was cut off when the server restarted', endedAt);
-  return open.length;
-}

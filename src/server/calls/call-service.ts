@@ -107,6 +107,8 @@ export interface CallServiceDependencies {
   soundTestNumber: string;
   /** The http(s) address the telephony provider reaches this server at (its webhooks and media socket). */
   providerCallbackUrl: string;
+  /** This server instance: open records carry it, so others can close them if it dies. */
+  instanceId: string;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -162,6 +164,7 @@ export class CallService {
           metered,
           hiddenFromHistory: !preferences.callHistory,
           voiceSettings: isDefaultVoice(voice.effective) ? null : voice.effective,
+          instanceId: this.deps.instanceId,
         })
         .returning()) as [typeof calls.$inferSelect];
     } catch (error) {
@@ -433,7 +436,7 @@ export class CallService {
     }
     let inboundRow: typeof calls.$inferSelect;
     try {
-      [inboundRow] = (await db.insert(calls).values({ ...record, state: 'ringing' }).returning()) as [typeof calls.$inferSelect];
+      [inboundRow] = (await db.insert(calls).values({ ...record, state: 'ringing', instanceId: this.deps.instanceId }).returning()) as [typeof calls.$inferSelect];
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await missed('busy', 'You were on another call');

@@ -28,6 +28,8 @@ export const calls = pgTable(
     hiddenFromHistory: boolean('hidden_from_history').notNull().default(false),
     voiceSettings: jsonb('voice_settings'),
     providerCallId: text('provider_call_id'),
+    /** The server instance carrying the call while it is open (src/server/instances). */
+    instanceId: text('instance_id'),
   },
   (table) => [
     index('calls_user_started_idx').on(table.userId, table.startedAt),

@@ -38,7 +38,7 @@ describe('a server shutting down', () => {
     const next = await buildApp({ config: first.config, database: first.database, logger: false, mailer: capturingMailer() });
     await next.ready();
     const [row] = await first.database.db.select().from(calls).where(eq(calls.userId, userId));
-    expect(row).toMatchObject({ state: 'ended', outcome: 'failed', reason: 'The call was cut off when the server restarted' });
+    expect(row).toMatchObject({ state: 'ended', outcome: 'failed', reason: 'The call was cut off when its server stopped' });
     await next.close();
     await first.close();
   });

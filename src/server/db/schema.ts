@@ -2,6 +2,7 @@
 export * from '../auth/schema';
 export * from '../calls/schema';
 export * from '../contacts/schema';
+export * from '../instances/schema';
 export * from '../mail/schema';
 export * from '../numbers/schema';
 export * from '../payments/schema';

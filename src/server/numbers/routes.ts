@@ -36,7 +36,7 @@ export const numbersRoutes: FastifyPluginAsyncZod<NumbersRouteOptions> = async (
 
   app.get('/numbers/available', { schema: { querystring: searchNumbersQuerySchema, response: { 200: availableNumbersSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
-    rateLimiter.hit(`numbers-search:user:${user.id}`, numberLimits.searchPerUser);
+    await rateLimiter.hit(`numbers-search:user:${user.id}`, numberLimits.searchPerUser);
     return { numbers: await searchAvailableNumbers(context(request), request.query) };
   });
 
@@ -47,7 +47,7 @@ export const numbersRoutes: FastifyPluginAsyncZod<NumbersRouteOptions> = async (
 
   app.post('/numbers', { schema: { body: rentNumberBodySchema, response: { 201: ownedNumberSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
-    rateLimiter.hit(`numbers-rent:user:${user.id}`, numberLimits.rentPerUser);
+    await rateLimiter.hit(`numbers-rent:user:${user.id}`, numberLimits.rentPerUser);
     return reply.code(201).send(await rentNumber(context(request), user.id, request.body));
   });
 

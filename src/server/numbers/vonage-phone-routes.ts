@@ -52,14 +52,14 @@ export const vonagePhoneRoutes: FastifyPluginAsyncZod<NumbersRouteOptions & { ca
     switch (action) {
       case 'searchNumbers': {
         const { country, pattern } = readPayload(searchNumbersPayloadSchema, payload);
-        rateLimiter.hit(`numbers-search:user:${user.id}`, numberLimits.searchPerUser);
+        await rateLimiter.hit(`numbers-search:user:${user.id}`, numberLimits.searchPerUser);
         const numbers = await searchAvailableNumbers(context, { country, pattern });
         return { numbers: numbers.map(({ msisdn, cost, country: numberCountry, currency }) => ({ msisdn, cost, country: numberCountry, currency })) };
       }
       case 'provisionNumber': {
         const { country, msisdn, userId, friendlyName } = readPayload(provisionNumberPayloadSchema, payload);
         checkUserId(userId, user.id);
-        rateLimiter.hit(`numbers-rent:user:${user.id}`, numberLimits.rentPerUser);
+        await rateLimiter.hit(`numbers-rent:user:${user.id}`, numberLimits.rentPerUser);
         const number = await rentNumber(context, user.id, { country, msisdn, friendlyName });
         return { success: true as const, number: toCompatNumber(number) };
       }

@@ -38,13 +38,13 @@ export function siteOrigins(request: FastifyRequest, publicUrl: string): string[
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async (app, { auth, payments, rateLimiter, publicUrl }) => {
   app.post('/payments', { schema: { body: createPaymentBodySchema, response: { 201: paymentSessionSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
-    rateLimiter.hit(`payments-session:user:${user.id}`, paymentLimits.sessionsPerUser);
+    await rateLimiter.hit(`payments-session:user:${user.id}`, paymentLimits.sessionsPerUser);
     return reply.code(201).send(await payments.createSession(user, request.body, siteOrigins(request, publicUrl)));
   });
 
   app.post('/payments/:reference/verify', { schema: { params: paymentReferenceParamsSchema, response: { 200: verificationSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
-    rateLimiter.hit(`payments-verify:user:${user.id}`, paymentLimits.verificationsPerUser);
+    await rateLimiter.hit(`payments-verify:user:${user.id}`, paymentLimits.verificationsPerUser);
     return payments.verify(user.id, request.params.reference);
   });
 

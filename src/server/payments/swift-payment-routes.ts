@@ -81,13 +81,13 @@ export const swiftPaymentRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = a
           if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
             throw new AppError(403, 'forbidden', 'The email must be your account\'s email address', 'payload.email');
           }
-          rateLimiter.hit(`payments-session:user:${user.id}`, paymentLimits.sessionsPerUser);
+          await rateLimiter.hit(`payments-session:user:${user.id}`, paymentLimits.sessionsPerUser);
           const session = await payments.createSession(user, { planType, amountUSD, amountNGN, callbackUrl }, siteOrigins(request, publicUrl));
           return { success: true, paymentUrl: session.paymentUrl, reference: session.reference, message: 'Payment session created' };
         }
         case 'verifyPayment': {
           const { reference } = readPayload(referencePayloadSchema, payload);
-          rateLimiter.hit(`payments-verify:user:${user.id}`, paymentLimits.verificationsPerUser);
+          await rateLimiter.hit(`payments-verify:user:${user.id}`, paymentLimits.verificationsPerUser);
           const verification = await payments.verify(user.id, reference);
           return { success: verification.verified, status: verification.status, message: verification.message };
         }

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
+import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { calls } from '../calls/schema';
+import { InstanceRegistry } from './instance-registry';
+import { serverInstances } from './schema';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  // The app's own registry (the only instance, on the embedded database) clears the list when ready.
+  await testApp.app.ready();
+});
+afterAll(() => testApp.close());
+
+const timing = { heartbeatMs: 1_000, deadAfterMs: 40_000, sweepMs: 1_000 };
+const silent = { warn: () => {} };
+
+async function openCallOn(instanceId: string | null) {
+  const user = await newSignedInUser(testApp.app);
+  const number = await rentANumber(user.browser);
+  const [row] = await testApp.database.db
+    .insert(calls)
+    .values({ conversationId: randomUUID(), userId: user.userId, direction: 'outbound', fromNumber: number, toNumber: '+442079460958', state: 'answered', answeredAt: new Date(), metered: true, instanceId })
+    .returning();
+  return { ...user, callId: row!.id };
+}
+
+const stateOf = async (id: string) => (await testApp.database.db.select().from(calls).where(eq(calls.id, id)))[0]!;
+
+describe('InstanceRegistry', () => {
+  it('closes the open calls of an instance that stopped beating, and only those', async () => {
+    const db = testApp.database.db;
+    const dead = randomUUID();
+    const alive = randomUUID();
+    await db.insert(serverInstances).values([
+      { id: dead, heartbeatAt: new Date(Date.now() - 60_000) },
+      { id: alive, heartbeatAt: new Date() },
+    ]);
+    const onDead = await openCallOn(dead);
+    const onAlive = await openCallOn(alive);
+    const unowned = await openCallOn(null);
+    const registry = new InstanceRegistry(db, timing, silent);
+    const mine = await openCallOn(registry.id);
+
+    expect(await registry.sweep()).toBe(2);
+    expect(await stateOf(onDead.callId)).toMatchObject({ state: 'ended', outcome: 'failed', reason: 'The call was cut off when its server stopped' });
+    expect(await stateOf(unowned.callId)).toMatchObject({ state: 'ended', outcome: 'failed' });
+    expect((await stateOf(onAlive.callId)).state).toBe('answered');
+    expect((await stateOf(mine.callId)).state).toBe('answered');
+    // The user's "one active call" slot is free again: they can call.
+    const again = await onDead.browser.post('/api/v1/calls', { from: (await stateOf(onDead.callId)).fromNumber, to: '+14155550100' });
+    expect(again.statusCode).toBe(201);
+    await onDead.browser.post(`/api/v1/calls/${again.json().call.id}/hangup`);
+    // The dead instance is forgotten; the live one stays.
+    const instances = (await db.select().from(serverInstances)).map((row) => row.id);
+    expect(instances).not.toContain(dead);
+    expect(instances).toContain(alive);
+  });
+
+  it('joins the list when started, beats, and leaves it when stopped', async () => {
+    const db = testApp.database.db;
+    const registry = new InstanceRegistry(db, timing, silent);
+    await registry.start();
+    const [joined] = await db.select().from(serverInstances).where(eq(serverInstances.id, registry.id));
+    expect(joined).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    const [beaten] = await db.select().from(serverInstances).where(eq(serverInstances.id, registry.id));
+    expect(beaten!.heartbeatAt.getTime()).toBeGreaterThan(joined!.heartbeatAt.getTime());
+    await registry.stop();
+    expect(await db.select().from(serverInstances).where(eq(serverInstances.id, registry.id))).toEqual([]);
+  });
+
+  it('as the only instance (embedded database), closes every earlier run’s calls at once', async () => {
+    const db = testApp.database.db;
+    const earlier = randomUUID();
+    await db.insert(serverInstances).values({ id: earlier, heartbeatAt: new Date() });
+    const left = await openCallOn(earlier);
+    const registry = new InstanceRegistry(db, timing, silent, true);
+    await registry.start();
+    expect(await stateOf(left.callId)).toMatchObject({ state: 'ended', outcome: 'failed' });
+    await registry.stop();
+  });
+});
