@@ -24,6 +24,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** The PostgreSQL advisory lock Voxline's instances hold while one of them migrates. */
+const MIGRATION_LOCK_KEY = 7_340_117;
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseTarget =
@@ -63,7 +66,18 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     driver: 'postgres',
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    migrate: async () => {
+      // Instances starting together take turns: the first applies the migrations, the others
+      // then find nothing left to do instead of racing to create the same tables.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!adminUrl)('instances starting together on one PostgreSQL database', () => {
+  it('migrate it once between them, without failing', async () => {
+    const name = `voxline_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: url.toString() })));
+    try {
+      await Promise.all(instances.map((instance) => instance.migrate()));
+      const applied = await instances[0]!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const tables = await instances[0]!.db.execute(sql`select count(*)::int as n from information_schema.tables where table_name = 'calls'`);
+      expect((applied.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(7);
+      expect((tables.rows[0] as { n: number }).n).toBe(1);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
