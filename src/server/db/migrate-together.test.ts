@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
@@ -17,10 +16,13 @@ describe.skipIf(!adminUrl)('instances starting together on one PostgreSQL databa
     const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: url.toString() })));
     try {
       await Promise.all(instances.map((instance) => instance.migrate()));
-      const applied = await instances[0]!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      const tables = await instances[0]!.db.execute(sql`select count(*)::int as n from information_schema.tables where table_name = 'calls'`);
-      expect((applied.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(7);
-      expect((tables.rows[0] as { n: number }).n).toBe(1);
+      const check = new pg.Client({ connectionString: url.toString() });
+      await check.connect();
+      const applied = await check.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+      const tables = await check.query<{ n: number }>("select count(*)::int as n from information_schema.tables where table_name = 'calls'");
+      await check.end();
+      expect(applied.rows[0]!.n).toBeGreaterThanOrEqual(7);
+      expect(tables.rows[0]!.n).toBe(1);
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
       await admin.query(`drop database if exists ${name} with (force)`);
