@@ -19,7 +19,7 @@ import { contactsRoutes } from './contacts/routes';
 import { healthRoutes } from './health/routes';
 import { installErrorHandling } from './http/error-handler';
 import { refuseForeignOrigins } from './http/origin-check';
-import { MemoryRateLimiter } from './http/rate-limiter';
+import { MemoryRateLimiter, RedisRateLimiter } from './http/rate-limiter';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/routes';
 import { numbersRoutes } from './numbers/routes';
@@ -30,6 +30,7 @@ import { plansRoutes } from './plans/routes';
 import { findRentedNumbers } from './numbers/service';
 import { vonagePhoneRoutes } from './numbers/vonage-phone-routes';
 import { preferencesRoutes } from './preferences/routes';
+import { createRedisClient } from './redis/redis-client';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { realtimeRoutes } from './realtime/routes';
 import { createPaymentProvider } from './providers/payments/create-payment-provider';
@@ -100,7 +101,9 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const db = database.db;
   const mail = mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(db, app.log));
   const auth = createAuth({ config, db, mailer: mail, secret: resolveAuthSecret(config) });
-  const rateLimiter = new MemoryRateLimiter();
+  const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : null;
+  // Shared by every instance when there is a Redis; otherwise this process is the only one.
+  const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
   const telephony = givenTelephony ?? (await createTelephonyProvider(config, { findRented: (numbers) => findRentedNumbers(db, numbers) }));
   const hub = new RealtimeHub(app.log);
   const payments = new PaymentService({ db, provider: paymentProvider ?? createPaymentProvider(config, db), log: app.log });
@@ -135,6 +138,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     await calls.endAll('The server is shutting down');
     await instance.stop().catch((error: unknown) => app.log.warn({ err: error }, 'could not leave the list of running servers'));
     hub.close();
+    redis?.disconnect();
   });
 
   await app.register(

@@ -44,11 +44,13 @@ describe('loadConfig', () => {
     expect(message).toContain('LOG_LEVEL must be one of');
   });
 
-  it('reads TRUST_PROXY as Fastify takes it, and SIMULATED_INCOMING_RATE as a chance', () => {
+  it('reads TRUST_PROXY as Fastify takes it, REDIS_URL, and SIMULATED_INCOMING_RATE as a chance', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8']);
     expect(() => loadConfig({ TRUST_PROXY: 'the load balancer' })).toThrow('TRUST_PROXY must be true, false, or proxy addresses separated by commas');
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrow('REDIS_URL must be a redis:// or rediss:// URL');
     expect(loadConfig({}).SIMULATED_INCOMING_RATE).toBe(0.05);
     expect(() => loadConfig({ SIMULATED_INCOMING_RATE: '5' })).toThrow('SIMULATED_INCOMING_RATE must be a number from 0 to 1');
   });

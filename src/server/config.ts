@@ -62,6 +62,7 @@ export const configSchema = z.object({
     .refine((value) => toE164(value) !== null, 'must be a valid phone number in international form, e.g. +14155550100')
     .transform((value) => toE164(value)!)
     .default(DEFAULT_SOUND_TEST_NUMBER),
+  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL').optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\da-fA-F.:/]+(,[\da-fA-F.:/]+)*)$/, 'must be true, false, or proxy addresses separated by commas')
