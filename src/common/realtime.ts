@@ -24,7 +24,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('call.ended'), callId: z.string(), outcome: z.enum(callOutcomes), durationSec: z.number(), reason: z.string().optional() }),
   z.object({ type: z.literal('notice'), code: z.string(), message: z.string() }),
-  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  /** A message of the tab's that failed; callId names the call it was about, when it was about one. */
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string(), callId: z.string().optional() }),
 ]);
 
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -113,7 +113,8 @@ export class RealtimeHub {
     } catch (error) {
       this.log.warn({ err: error, type: parsed.data.type }, 'realtime message failed');
       const message = error instanceof Error && 'statusCode' in error ? error.message : 'Something went wrong on our side. Please try again.';
-      socket.send(JSON.stringify({ type: 'error', code: 'failed', message } satisfies ServerMessage));
+      const callId = 'callId' in parsed.data ? parsed.data.callId : undefined;
+      socket.send(JSON.stringify({ type: 'error', code: 'failed', message, ...(callId ? { callId } : {}) } satisfies ServerMessage));
     }
   }
 

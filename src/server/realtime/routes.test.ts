@@ -37,7 +37,7 @@ describe('/api/v1/realtime', () => {
     socket.send(JSON.stringify({ type: 'call.hangup' }));
     expect(await nextMessage(socket)).toMatchObject({ type: 'error', code: 'bad_message' });
     socket.send(JSON.stringify({ type: 'call.mute', callId: '6f1c1c9e-0000-4000-8000-000000000000', muted: true }));
-    expect(await nextMessage(socket)).toEqual({ type: 'error', code: 'failed', message: 'No such call in progress' });
+    expect(await nextMessage(socket)).toEqual({ type: 'error', code: 'failed', message: 'No such call in progress', callId: '6f1c1c9e-0000-4000-8000-000000000000' });
     expect(socket.readyState).toBe(WebSocket.OPEN);
     socket.close();
   });

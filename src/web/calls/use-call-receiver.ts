@@ -247,9 +247,10 @@ export function useCallReceiver() {
       const current = live.current;
       if (!current) return;
       if (message.type === 'error') {
-        // Errors carry no call id; the only request of ours that can fail here is the answer, and
-        // a failed answer holds nothing on the server (it may be another tab's call now).
-        if (current.answerSent && current.call.answeredAt === null) {
+        // The only request of ours that can fail here is the answer, and a failed answer holds
+        // nothing on the server (it may be another tab's call now).
+        const aboutThisCall = message.callId === undefined || message.callId === current.call.callId;
+        if (aboutThisCall && current.answerSent && current.call.answeredAt === null) {
           release(current);
           toast.error('Call failed', { description: message.message });
         }

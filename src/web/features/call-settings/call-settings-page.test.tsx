@@ -395,8 +395,11 @@ describe('an answered call', () => {
 
   it('says so when the server refuses the answer, and holds nothing open', async () => {
     const { realtime, microphone } = await answerCall();
-    realtime.deliver({ type: 'error', code: 'failed', message: 'This call is no longer ringing' });
+    // An error about another call (a mute sent for a call that just ended) leaves this one alone.
+    realtime.deliver({ type: 'error', code: 'failed', message: 'No such call in progress', callId: 'another-call' });
+    realtime.deliver({ type: 'error', code: 'failed', message: 'This call is no longer ringing', callId: 'c1' });
     expect(await screen.findByText('This call is no longer ringing')).toBeInTheDocument();
+    expect(screen.queryByText('No such call in progress')).not.toBeInTheDocument();
     expect(microphone.track.stop).toHaveBeenCalled();
     expect(screen.queryByRole('region', { name: 'On Call' })).not.toBeInTheDocument();
     expect(realtime.types()).not.toContain('call.hangup');
