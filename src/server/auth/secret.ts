@@ -10,13 +10,31 @@ import type { Config } from '../config';
 export function resolveAuthSecret(config: Config): string {
   if (config.AUTH_SECRET) return config.AUTH_SECRET;
   const file = path.join(config.dataDir, 'auth-secret');
+  const kept = readSecret(file);
+  if (kept) return kept;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  // Processes starting together on one DATA_DIR must end up with one key, or each refuses the
+  // others' cookies: the key is written aside and linked into place, which only the first
+  // process manages; the others read the key that won.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(draft, randomBytes(32).toString('base64url'), { mode: 0o600 });
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    fs.linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.unlinkSync(draft);
+  }
+  const secret = readSecret(file);
+  if (!secret) throw new Error(`${file} is empty: delete it and start again to make a new key`);
+  return secret;
+}
+
+function readSecret(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8').trim() || null;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return null;
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
