@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './account/routes';
 import { createAuth } from './auth/auth';
+import { createBus } from './bus/create-bus';
 import { CallService } from './calls/call-service';
 import { SimulatedIncomingCalls } from './calls/simulated-incoming';
 import { defaultInstanceTiming, InstanceRegistry, type InstanceTiming } from './instances/instance-registry';
@@ -31,7 +32,9 @@ import { findRentedNumbers } from './numbers/service';
 import { vonagePhoneRoutes } from './numbers/vonage-phone-routes';
 import { preferencesRoutes } from './preferences/routes';
 import { createRedisClient } from './redis/redis-client';
+import { MemoryPresence } from './realtime/presence';
 import { RealtimeHub } from './realtime/realtime-hub';
+import { RedisPresence } from './realtime/redis-presence';
 import { realtimeRoutes } from './realtime/routes';
 import { createPaymentProvider } from './providers/payments/create-payment-provider';
 import type { PaymentProvider } from './providers/payments/payment-provider';
@@ -105,7 +108,6 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   // Shared by every instance when there is a Redis; otherwise this process is the only one.
   const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
   const telephony = givenTelephony ?? (await createTelephonyProvider(config, { findRented: (numbers) => findRentedNumbers(db, numbers) }));
-  const hub = new RealtimeHub(app.log);
   const payments = new PaymentService({ db, provider: paymentProvider ?? createPaymentProvider(config, db), log: app.log });
   if (config.NODE_ENV === 'production' && payments.providerName === 'sandbox') {
     app.log.warn('PAYMENTS=sandbox: plans are given for test cards and nobody is charged; set PAYMENTS=paystack to take real payments');
@@ -113,9 +115,14 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const timing = { ...defaultCallTiming, ...callTiming };
   // The embedded database is locked to this process (db/data-dir-lock.ts): no other instance runs.
   const instance = new InstanceRegistry(db, { ...defaultInstanceTiming, ...instanceTiming }, app.log, database.driver === 'pglite');
+  // With a Redis, a user's tabs may sit on any instance: signalling and presence go through it.
+  const bus = createBus(config.REDIS_URL, app.log);
+  const presence = redis ? new RedisPresence(redis, instance.id, app.log) : new MemoryPresence();
+  const hub = new RealtimeHub({ log: app.log, bus, presence, instanceId: instance.id });
   const calls = new CallService({
     db,
     hub,
+    bus,
     telephony,
     timing,
     soundTestNumber: config.SOUND_TEST_NUMBER,
@@ -128,7 +135,9 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       ? new SimulatedIncomingCalls({ db, hub, calls, rate: config.SIMULATED_INCOMING_RATE, pollMs: timing.simulatedIncomingPollMs, log: app.log })
       : null;
   // Joining the instances closes the records that stopped ones left open, then keeps watching.
+  instance.onSweep((running, closed) => calls.forgetStoppedInstances(running, closed));
   app.addHook('onReady', async () => {
+    await calls.start();
     await instance.start();
     simulatedIncoming?.start();
   });
@@ -138,12 +147,14 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     await calls.endAll('The server is shutting down');
     await instance.stop().catch((error: unknown) => app.log.warn({ err: error }, 'could not leave the list of running servers'));
     hub.close();
+    await presence.close();
+    await bus.close();
     redis?.disconnect();
   });
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { database, redis });
       await api.register(authRoutes, { auth, config, db, rateLimiter });
       await api.register(accountRoutes, { auth, db });
       await api.register(preferencesRoutes, { auth, db });

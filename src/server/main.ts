@@ -53,10 +53,16 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => {
-    await database.close();
-    unlock();
-  });
+  // After the app's own shutdown, which still needs the database to finalise the calls it ends:
+  // an onClose hook here would run before the app's.
+  const close = async () => {
+    try {
+      await app.close();
+    } finally {
+      await database.close().catch(() => {});
+      unlock();
+    }
+  };
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -68,7 +74,7 @@ async function main() {
       unlock();
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
+    close().then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
@@ -82,7 +88,7 @@ async function main() {
   try {
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (error) {
-    await app.close().catch(() => {});
+    await close().catch(() => {});
     fail(`cannot listen on ${config.HOST}:${config.PORT}: ${(error as Error).message}`);
   }
   const address = app.server.address();

@@ -1,8 +1,12 @@
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../src/common/realtime';
 import { cookieHeader } from './media-client';
-import type { TestBrowser } from './test-browser';
 import { until } from './until';
+
+/** Whose cookies a tab sends: a TestBrowser, or an HttpBrowser talking to server processes. */
+interface SignedIn {
+  cookies: Map<string, string>;
+}
 
 /** One signed-in tab's signalling socket (/api/v1/realtime), keeping what it is sent. */
 export class RealtimeTab {
@@ -12,18 +16,24 @@ export class RealtimeTab {
   }
 
   /** `wsBase`: the listening server's ws:// address. */
-  static async open(wsBase: string, browser: TestBrowser) {
+  static async open(wsBase: string, browser: SignedIn) {
     const socket = new WebSocket(`${wsBase}/api/v1/realtime`, { headers: { cookie: cookieHeader(browser.cookies), origin: 'http://localhost:3000' } });
     await new Promise((resolve) => socket.once('open', resolve));
     return new RealtimeTab(socket);
   }
 
   /** A tab with the Call Receiver on. */
-  static async listening(wsBase: string, browser: TestBrowser) {
+  static async listening(wsBase: string, browser: SignedIn) {
     const tab = await RealtimeTab.open(wsBase, browser);
-    tab.send({ type: 'receiver.start' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await tab.setListening(true);
     return tab;
+  }
+
+  /** Turns the Call Receiver on or off, and waits for the server to confirm it. */
+  async setListening(listening: boolean) {
+    const from = this.messages.length;
+    this.send({ type: listening ? 'receiver.start' : 'receiver.stop' });
+    await until(() => this.messages.slice(from).some((m) => m.type === 'receiver.state' && m.listening === listening));
   }
 
   send(message: object) {

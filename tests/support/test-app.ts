@@ -10,11 +10,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export type TestAppOptions = Omit<AppDependencies, 'config' | 'database' | 'logger'> & { env?: Record<string, string> };
+export type TestAppOptions = Omit<AppDependencies, 'config' | 'database' | 'logger'> & {
+  env?: Record<string, string>;
+  /** Another test app's database, for a second instance sharing it; its owner closes it. */
+  database?: DatabaseHandle;
+};
 
 /** The real app, assembled as main.ts does, on this test file's own database. */
-export async function buildTestApp({ env, ...dependencies }: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+export async function buildTestApp({ env, database: shared, ...dependencies }: TestAppOptions = {}): Promise<TestApp> {
+  const database = shared ?? (await openTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -32,7 +36,7 @@ export async function buildTestApp({ env, ...dependencies }: TestAppOptions = {}
     config,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -17,20 +17,30 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     return openDatabase({ kind: 'pglite', client });
   }
 
-  const name = `voxline_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const created = await createPostgresDatabase(adminUrl);
+  const database = await openDatabase({ kind: 'postgres', url: created.url });
   await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database on the server of `adminUrl`: its URL, and how to drop it. */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `voxline_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -120,8 +120,7 @@ describe('calls between Voxline users', () => {
     const ada = await person();
     const bob = await person();
     const bobTab = await listeningTab(bob.browser);
-    bobTab.send({ type: 'receiver.stop' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await bobTab.setListening(false);
     const placed = (await ada.browser.post('/api/v1/calls', { from: ada.number, to: bob.number })).json();
     expect(placed.call.outcome).toBe('unavailable');
     expect(bobTab.messages.some((m) => m.type === 'call.incoming')).toBe(false);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
 import type { SessionUser } from '../../common/api/session';
@@ -7,22 +7,26 @@ import { NARROWBAND_RATE, WIDEBAND_RATE, type CallOutcome, type CallSampleRate }
 import { toE164 } from '../../common/phone';
 import type { ServerMessage } from '../../common/realtime';
 import { defaultVoiceSettings, isDefaultVoice, type VoiceSettings } from '../../common/voice';
+import type { Bus } from '../bus/bus';
+import { InstanceLink } from '../bus/instance-link';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../http/app-error';
 import { BrowserLeg } from '../media/browser-leg';
+import { BrowserRelay } from '../media/browser-relay';
 import { CallerVoice } from '../media/caller-voice';
 import { EchoParty } from '../media/echo-party';
 import type { CallLeg } from '../media/leg';
 import { MediaBridge } from '../media/media-bridge';
 import { ProviderLeg } from '../media/provider-leg';
+import { RemoteBrowserLeg } from '../media/remote-browser-leg';
 import { phoneNumbers } from '../numbers/schema';
 import { assertMinutesLeft, currentPlan, msUntilMinutesRunOut } from '../plans/service';
 import { getPreferences } from '../preferences/service';
 import { TelephonyError, type ProviderCallEvent, type ProviderCalls, type TelephonyProvider } from '../providers/telephony/telephony-provider';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { checkAgainstPlan, getVoiceSettings } from '../voice/service';
-import { finaliseCall, markAnswered, markRinging, toCallRecord } from './call-records';
+import { finaliseCall, findCall, markAnswered, markRinging, toCallRecord } from './call-records';
 import { calls } from './schema';
 import type { CallTiming } from './timing';
 
@@ -68,8 +72,8 @@ interface InboundCall {
   userId: string;
   sampleRate: CallSampleRate;
   outbound: LiveCall;
-  /** The tab that answered: the first one wins. */
-  answeredBy: WebSocket | null;
+  /** The tab that answered (its id, on whichever instance holds it): the first one wins. */
+  answeredBy: string | null;
   muted: boolean;
 }
 
@@ -77,6 +81,26 @@ export interface PlaceCallOptions {
   /** Instead of the caller's saved settings (the compatibility route sends its own). */
   voiceSettings?: VoiceSettings;
 }
+
+/**
+ * What one instance asks of the one holding a call (calls live in the memory of the instance that
+ * placed or rang them; their records name it): the user's tab or media socket is on the asker.
+ */
+type CallRequest =
+  | { op: 'answer'; userId: string; callId: string; tabId: string }
+  | { op: 'reject' | 'hangup'; userId: string; callId: string }
+  | { op: 'mute'; userId: string; callId: string; muted: boolean }
+  | { op: 'voice'; userId: string; settings: VoiceSettings }
+  | { op: 'media.open'; userId: string; callId: string; relayId: string; relayInstance: string }
+  | { op: 'media.closed'; relayId: string; reason: string };
+
+/** Why a media socket cannot join a call: the websocket close code and reason it gets. */
+type AttachRefusal = { code: 4404 | 4409; reason: string };
+
+const NO_CALL: AttachRefusal = { code: 4404, reason: 'No such call in progress' };
+const AUDIO_TAKEN: AttachRefusal = { code: 4409, reason: 'This call already has its audio connected' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who rings when a call reaches a Voxline user's number. */
 export type RingResult = 'ringing' | 'busy' | 'unavailable';
@@ -102,6 +126,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export interface CallServiceDependencies {
   db: Database;
   hub: RealtimeHub;
+  /** Reaches the other instances: calls whose tabs or media sockets they hold. */
+  bus: Bus;
   telephony: TelephonyProvider;
   timing: CallTiming;
   soundTestNumber: string;
@@ -124,12 +150,23 @@ export class CallService {
   private readonly pendingHangups = new Set<Promise<void>>();
   /** Inbound records of calls ringing or answered on this server, by id. */
   private readonly inbound = new Map<string, InboundCall>();
+  /** Media sockets this instance holds for calls another instance carries, by relay id. */
+  private readonly relays = new Map<string, { relay: BrowserRelay; holder: string }>();
+  /** Legs of calls here whose browser's media socket another instance holds, by relay id. */
+  private readonly remoteLegs = new Map<string, { leg: RemoteBrowserLeg; relayInstance: string }>();
+  private readonly link: InstanceLink<CallRequest>;
 
   constructor(private readonly deps: CallServiceDependencies) {
+    this.link = new InstanceLink(deps.bus, deps.instanceId, (request) => this.act(request), deps.log);
     deps.hub.on('call.hangup', (user, message) => this.hangup(user.id, message.callId));
     deps.hub.on('call.mute', (user, message) => this.setMuted(user.id, message.callId, message.muted));
-    deps.hub.on('call.answer', (user, message, socket) => this.answerInbound(user.id, message.callId, socket));
+    deps.hub.on('call.answer', (user, message, tabId) => this.answerInbound(user.id, message.callId, tabId));
     deps.hub.on('call.reject', (user, message) => this.rejectInbound(user.id, message.callId));
+  }
+
+  /** Lets the other instances reach the calls this one holds. */
+  async start() {
+    await this.link.start();
   }
 
   async place(user: SessionUser, body: PlaceCallBody, options: PlaceCallOptions = {}): Promise<PlaceCallResult> {
@@ -197,26 +234,23 @@ export class CallService {
     };
   }
 
-  /** A call participant's browser connects the call's audio: the caller, or the callee once answered. */
+  /**
+   * A call participant's browser connects the call's audio: the caller, or the callee once
+   * answered. A socket for a call that another instance holds is relayed to it over the bus.
+   */
   async attachBrowser(user: SessionUser, callId: string, socket: WebSocket) {
-    const inbound = this.inbound.get(callId);
-    if (inbound) {
-      this.attachCalleeBrowser(user, inbound, socket);
+    const attached = this.attachLeg(user.id, callId, (sampleRate) => new BrowserLeg(socket, sampleRate));
+    if (attached === 'attached') return;
+    if (attached !== 'not-here') {
+      socket.close(attached.code, attached.reason);
       return;
     }
-    const call = this.live.get(callId);
-    if (!call || call.userId !== user.id || call.ending) {
-      socket.close(4404, 'No such call in progress');
+    const holder = await this.holderOf(user.id, callId, NO_CALL.reason).catch(() => null);
+    if (!holder) {
+      socket.close(NO_CALL.code, NO_CALL.reason);
       return;
     }
-    if (call.caller) {
-      socket.close(4409, 'This call already has its audio connected');
-      return;
-    }
-    const leg = new BrowserLeg(socket, call.sampleRate);
-    call.caller = leg;
-    leg.onClose(() => void this.end(call, call.answeredAt ? 'completed' : 'cancelled', 'The connection to your browser was lost'));
-    this.joinIfReady(call);
+    await this.relayBrowser(user.id, callId, socket, holder);
   }
 
   async hangup(userId: string, callId: string) {
@@ -228,14 +262,15 @@ export class CallService {
     }
     const call = this.live.get(callId);
     if (!call || call.userId !== userId) {
-      const row = await this.deps.db.select({ id: calls.id }).from(calls).where(and(eq(calls.id, callId), eq(calls.userId, userId)));
-      if (row.length === 0) throw AppError.notFound('No such call');
+      // An ended call, or one on another instance: the record tells which.
+      const holder = await this.holderOf(userId, callId, 'No such call');
+      if (holder) await this.link.request(holder, { op: 'hangup', userId, callId });
       return;
     }
     await this.end(call, call.answeredAt ? 'completed' : 'cancelled', null);
   }
 
-  setMuted(userId: string, callId: string, muted: boolean) {
+  async setMuted(userId: string, callId: string, muted: boolean) {
     const inbound = this.inbound.get(callId);
     if (inbound && inbound.userId === userId) {
       inbound.muted = muted;
@@ -243,16 +278,31 @@ export class CallService {
       return;
     }
     const call = this.live.get(callId);
-    if (!call || call.userId !== userId) throw AppError.notFound('No such call in progress');
+    if (!call) return this.forward(userId, callId, 'No such call in progress', { op: 'mute', userId, callId, muted });
+    if (call.userId !== userId) throw AppError.notFound('No such call in progress');
     call.muted = muted;
     call.bridge?.setCallerMuted(muted);
   }
 
   /**
    * The caller saved new voice settings: their call in progress takes them at once, as far as the
-   * plan allows. Answers the refusal, if the plan does not cover them.
+   * plan allows, on whichever instance holds it; a notice tells them what the plan refuses.
    */
   async updateVoiceSettings(userId: string, settings: VoiceSettings) {
+    await this.applyVoiceSettings(userId, settings);
+    const elsewhere = await this.deps.db
+      .select({ instanceId: calls.instanceId })
+      .from(calls)
+      .where(and(eq(calls.userId, userId), eq(calls.direction, 'outbound'), ne(calls.state, 'ended'), ne(calls.instanceId, this.deps.instanceId)));
+    const holders = new Set(elsewhere.flatMap(({ instanceId }) => (instanceId ? [instanceId] : [])));
+    await Promise.all(
+      [...holders].map((holder) =>
+        this.link.request(holder, { op: 'voice', userId, settings }).catch((error: unknown) => this.deps.log.warn({ err: error, userId }, 'could not give the call in progress the new voice settings')),
+      ),
+    );
+  }
+
+  private async applyVoiceSettings(userId: string, settings: VoiceSettings) {
     const mine = [...this.live.values()].filter((call) => call.userId === userId && !call.ending);
     if (mine.length === 0) return;
     const { tier } = await currentPlan(this.deps.db, userId);
@@ -333,13 +383,51 @@ export class CallService {
     }
   }
 
-  /** Ends every call this server carries (shutdown): records finalised, callers told, provider calls hung up. */
+  /**
+   * Ends every call this server carries (shutdown): records finalised, callers told, provider
+   * calls hung up; the instances holding calls whose media sockets this one relays are told too.
+   */
   async endAll(reason: string) {
+    const told = [...this.relays].map(([relayId, { relay, holder }]) => {
+      this.relays.delete(relayId);
+      relay.close(reason, 1001);
+      return this.link.notify(holder, { op: 'media.closed', relayId, reason }).catch(() => {});
+    });
     await Promise.all([...this.live.values()].map((call) => this.end(call, call.answeredAt ? 'completed' : 'failed', reason)));
-    if (this.pendingHangups.size === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.allSettled([...this.pendingHangups]), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_HANGUP_WAIT_MS)))]);
-    clearTimeout(timer);
+    await Promise.all(told);
+    if (this.pendingHangups.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...this.pendingHangups]), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_HANGUP_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
+    await this.link.stop();
+  }
+
+  /**
+   * After the instance registry's sweep: the users whose call records it closed (their instance
+   * was killed or crashed) are told on every tab, and media relayed to or from an instance that
+   * stopped without a word is cut, which ends the calls here that it carried.
+   */
+  forgetStoppedInstances(running: ReadonlySet<string>, closed: (typeof calls.$inferSelect)[]) {
+    for (const row of closed) {
+      this.deps.hub.send(row.userId, {
+        type: 'call.ended',
+        callId: row.id,
+        outcome: row.outcome ?? 'failed',
+        durationSec: row.durationSec ?? 0,
+        ...(row.reason ? { reason: row.reason } : {}),
+      });
+    }
+    for (const [relayId, { relay, holder }] of this.relays) {
+      if (running.has(holder)) continue;
+      this.relays.delete(relayId);
+      relay.close('The server carrying the call stopped', 1011);
+    }
+    for (const [relayId, { leg, relayInstance }] of this.remoteLegs) {
+      if (running.has(relayInstance)) continue;
+      this.remoteLegs.delete(relayId);
+      leg.close('The server holding the other browser stopped');
+    }
   }
 
   /**
@@ -430,7 +518,7 @@ export class CallService {
       await db.insert(calls).values({ ...record, state: 'ended', outcome, reason, endedAt: new Date(), durationSec: 0 });
     };
 
-    if (!hub.isListening(calleeUserId)) {
+    if (!(await hub.isListening(calleeUserId))) {
       await missed('unavailable', 'You were not taking calls');
       return 'unavailable';
     }
@@ -460,18 +548,29 @@ export class CallService {
     return 'ringing';
   }
 
-  /** A callee's tab answers: the first tab wins, the others stop ringing. */
-  private async answerInbound(userId: string, callId: string, socket: WebSocket) {
+  /**
+   * A callee's tab answers, on any instance: the first tab wins, the others stop ringing. Every
+   * answer reaches the instance holding the call, and the record's move from ringing to answered
+   * is made once, in the database, so that no two tabs both win.
+   */
+  private async answerInbound(userId: string, callId: string, tabId: string) {
     const inbound = this.inbound.get(callId);
-    if (!inbound || inbound.userId !== userId || inbound.outbound.ending) throw AppError.notFound('This call is no longer ringing');
+    if (!inbound) return this.forward(userId, callId, 'This call is no longer ringing', { op: 'answer', userId, callId, tabId });
+    if (inbound.userId !== userId || inbound.outbound.ending) throw AppError.notFound('This call is no longer ringing');
     if (inbound.answeredBy) throw AppError.conflict('This call was answered in another tab');
-    inbound.answeredBy = socket;
+    inbound.answeredBy = tabId;
     const { outbound } = inbound;
-    await this.markCallAnswered(outbound);
-    await markAnswered(this.deps.db, inbound.id, outbound.answeredAt ?? new Date());
-    const answeredAt = (outbound.answeredAt ?? new Date()).toISOString();
-    this.deps.hub.sendTo(socket, { type: 'call.state', callId: inbound.id, state: 'answered', answeredAt });
-    this.deps.hub.sendToListeners(userId, { type: 'call.ended', callId: inbound.id, outcome: 'completed', durationSec: 0, reason: 'Answered in another tab' }, socket);
+    const at = new Date();
+    const [won] = await this.deps.db
+      .update(calls)
+      .set({ state: 'answered', answeredAt: at })
+      .where(and(eq(calls.id, inbound.id), eq(calls.state, 'ringing')))
+      .returning({ id: calls.id });
+    if (!won) throw AppError.notFound('This call is no longer ringing');
+    await this.markCallAnswered(outbound, at);
+    const answeredAt = at.toISOString();
+    this.deps.hub.sendToTab(userId, tabId, { type: 'call.state', callId: inbound.id, state: 'answered', answeredAt });
+    this.deps.hub.sendToListeners(userId, { type: 'call.ended', callId: inbound.id, outcome: 'completed', durationSec: 0, reason: 'Answered in another tab' }, tabId);
     // The answering tab connects its audio next; without it the call cannot go on.
     this.after(outbound, this.deps.timing.mediaConnectTimeoutMs, () => {
       if (!outbound.callee) void this.end(outbound, 'failed', 'The call could not connect its audio');
@@ -480,25 +579,130 @@ export class CallService {
 
   private async rejectInbound(userId: string, callId: string) {
     const inbound = this.inbound.get(callId);
-    if (!inbound || inbound.userId !== userId) throw AppError.notFound('This call is no longer ringing');
+    if (!inbound) return this.forward(userId, callId, 'This call is no longer ringing', { op: 'reject', userId, callId });
+    if (inbound.userId !== userId) throw AppError.notFound('This call is no longer ringing');
     if (inbound.answeredBy) return;
     await this.end(inbound.outbound, 'rejected', 'The call was declined');
   }
 
-  private attachCalleeBrowser(user: SessionUser, inbound: InboundCall, socket: WebSocket) {
-    const { outbound } = inbound;
-    if (inbound.userId !== user.id || !inbound.answeredBy || outbound.ending) {
-      socket.close(4404, 'No such call in progress');
-      return;
+  /**
+   * Joins a participant's media leg to their call on this instance: the caller's, or the callee's
+   * once a tab answered. 'not-here' when this instance does not hold the call.
+   */
+  private attachLeg(userId: string, callId: string, makeLeg: (sampleRate: CallSampleRate) => CallLeg): 'attached' | 'not-here' | AttachRefusal {
+    const inbound = this.inbound.get(callId);
+    if (inbound) {
+      const { outbound } = inbound;
+      if (inbound.userId !== userId || !inbound.answeredBy || outbound.ending) return NO_CALL;
+      if (outbound.callee) return AUDIO_TAKEN;
+      const leg = makeLeg(inbound.sampleRate);
+      outbound.callee = leg;
+      leg.onClose(() => void this.end(outbound, 'completed', 'The connection to the other browser was lost'));
+      this.joinIfReady(outbound);
+      return 'attached';
     }
-    if (outbound.callee) {
-      socket.close(4409, 'This call already has its audio connected');
-      return;
+    const call = this.live.get(callId);
+    if (!call) return 'not-here';
+    if (call.userId !== userId || call.ending) return NO_CALL;
+    if (call.caller) return AUDIO_TAKEN;
+    const leg = makeLeg(call.sampleRate);
+    call.caller = leg;
+    leg.onClose(() => void this.end(call, call.answeredAt ? 'completed' : 'cancelled', 'The connection to your browser was lost'));
+    this.joinIfReady(call);
+    return 'attached';
+  }
+
+  /**
+   * Passes a media socket to the instance holding its call, which joins it as a RemoteBrowserLeg.
+   * The socket's frames flow only once that instance has taken it.
+   */
+  private async relayBrowser(userId: string, callId: string, socket: WebSocket, holder: string) {
+    const relayId = randomUUID();
+    const relay = new BrowserRelay(socket, this.deps.bus, relayId);
+    this.relays.set(relayId, { relay, holder });
+    relay.onClose((reason) => {
+      if (!this.relays.delete(relayId)) return;
+      this.link.notify(holder, { op: 'media.closed', relayId, reason }).catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not tell the server carrying the call that its audio went away'));
+    });
+    try {
+      await relay.ready();
+      const { sampleRate } = (await this.link.request(holder, { op: 'media.open', userId, callId, relayId, relayInstance: this.deps.instanceId })) as { sampleRate: CallSampleRate };
+      relay.start(sampleRate);
+    } catch (error) {
+      this.relays.delete(relayId);
+      const refused = error instanceof AppError ? error : null;
+      relay.close(refused?.message ?? 'The call audio could not be connected', refused?.statusCode === 409 ? AUDIO_TAKEN.code : refused?.statusCode === 404 ? NO_CALL.code : 1011);
     }
-    const leg = new BrowserLeg(socket, inbound.sampleRate);
-    outbound.callee = leg;
-    leg.onClose(() => void this.end(outbound, 'completed', 'The connection to the other browser was lost'));
-    this.joinIfReady(outbound);
+  }
+
+  /** Another instance holds a media socket for a call here (relayBrowser): joins it to the call. */
+  private async openRemoteMedia({ userId, callId, relayId, relayInstance }: Extract<CallRequest, { op: 'media.open' }>) {
+    let leg: RemoteBrowserLeg | undefined;
+    const attached = this.attachLeg(userId, callId, (sampleRate) => {
+      const remote = new RemoteBrowserLeg(this.deps.bus, relayId, sampleRate);
+      this.remoteLegs.set(relayId, { leg: remote, relayInstance });
+      remote.onClose((reason) => {
+        if (!this.remoteLegs.delete(relayId)) return;
+        this.link.notify(relayInstance, { op: 'media.closed', relayId, reason }).catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not tell the server holding the browser that the call ended'));
+      });
+      leg = remote;
+      return remote;
+    });
+    if (attached === 'not-here' || (attached !== 'attached' && attached.code === NO_CALL.code)) throw AppError.notFound(NO_CALL.reason);
+    if (attached !== 'attached') throw AppError.conflict(attached.reason);
+    await leg!.ready();
+    return { sampleRate: leg!.sampleRate };
+  }
+
+  /** The other end of a relayed media socket went away: the browser, or the call's leg. */
+  private mediaClosedElsewhere(relayId: string, reason: string) {
+    const relayed = this.relays.get(relayId);
+    if (relayed) {
+      this.relays.delete(relayId);
+      relayed.relay.close(reason);
+    }
+    const remote = this.remoteLegs.get(relayId);
+    if (remote) {
+      this.remoteLegs.delete(relayId);
+      remote.leg.close(reason);
+    }
+  }
+
+  /** Does what another instance asks of a call this one holds. */
+  private act(request: CallRequest): unknown {
+    switch (request.op) {
+      case 'answer':
+        return this.answerInbound(request.userId, request.callId, request.tabId);
+      case 'reject':
+        return this.rejectInbound(request.userId, request.callId);
+      case 'hangup':
+        return this.hangup(request.userId, request.callId);
+      case 'mute':
+        return this.setMuted(request.userId, request.callId, request.muted);
+      case 'voice':
+        return this.applyVoiceSettings(request.userId, request.settings);
+      case 'media.open':
+        return this.openRemoteMedia(request);
+      case 'media.closed':
+        return this.mediaClosedElsewhere(request.relayId, request.reason);
+    }
+  }
+
+  /**
+   * The instance holding the user's call `callId`, when it is another one (its record names it);
+   * null when the call has ended or was this instance's. Throws `missing` when the user has no such call.
+   */
+  private async holderOf(userId: string, callId: string, missing: string): Promise<string | null> {
+    const row = UUID.test(callId) ? await findCall(this.deps.db, userId, callId) : undefined;
+    if (!row) throw AppError.notFound(missing);
+    return row.state !== 'ended' && row.instanceId && row.instanceId !== this.deps.instanceId ? row.instanceId : null;
+  }
+
+  /** Acts on a call this instance does not hold, on the instance that does. */
+  private async forward(userId: string, callId: string, missing: string, request: CallRequest) {
+    const holder = await this.holderOf(userId, callId, missing);
+    if (!holder) throw AppError.notFound(missing);
+    await this.link.request(holder, request);
   }
 
   private async routeOutside(call: LiveCall, from: string, to: string) {
@@ -569,9 +773,9 @@ export class CallService {
   }
 
   /** The far side has picked up: duration counts from here. */
-  private async markCallAnswered(call: LiveCall) {
+  private async markCallAnswered(call: LiveCall, at = new Date()) {
     if (call.ending || call.answeredAt) return;
-    call.answeredAt = new Date();
+    call.answeredAt = at;
     if (call.userId) await markAnswered(this.deps.db, call.id, call.answeredAt);
     if (call.metered && call.userId) {
       const ms = await msUntilMinutesRunOut(this.deps.db, call.userId, call.answeredAt);
@@ -646,7 +850,7 @@ export class CallService {
     const calleeReason = inbound.answeredBy ? reason : outcome === 'rejected' ? 'You declined the call' : outcome === 'cancelled' ? 'The caller hung up' : reason;
     const row = await finaliseCall(this.deps.db, inbound.id, inbound.answeredBy ? 'completed' : outcome, calleeReason, new Date());
     const message = { type: 'call.ended' as const, callId: inbound.id, outcome: row?.outcome ?? outcome, durationSec: row?.durationSec ?? 0, ...(calleeReason ? { reason: calleeReason } : {}) };
-    if (inbound.answeredBy) this.deps.hub.sendTo(inbound.answeredBy, message);
+    if (inbound.answeredBy) this.deps.hub.sendToTab(inbound.userId, inbound.answeredBy, message);
     else this.deps.hub.sendToListeners(inbound.userId, message);
   }
 

@@ -63,7 +63,7 @@ export class SimulatedIncomingCalls {
     if (this.checking) return;
     this.checking = true;
     try {
-      for (const userId of this.options.hub.listeningUsers()) {
+      for (const userId of await this.options.hub.listeningUsers()) {
         if (this.options.calls.hasCallInProgress(userId) || this.random() >= this.options.rate) continue;
         await this.ring(userId);
       }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createRedisClient } from '../redis/redis-client';
 import { AppError } from './app-error';
+import { RedisRateLimiter } from './rate-limiter';
 
 let testApp: TestApp;
 
@@ -17,6 +19,17 @@ beforeAll(async () => {
   });
   app.get('/api/v1/test/database-down', async () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
+  app.get('/api/v1/test/redis-down', async () => {
+    throw Object.assign(new Error('Reached the max retries per request limit (which is 1).'), { name: 'MaxRetriesPerRequestError' });
+  });
+  app.get('/api/v1/test/rate-limit-without-redis', async () => {
+    const unreachable = createRedisClient('redis://127.0.0.1:1');
+    try {
+      await new RedisRateLimiter(unreachable).hit('sign-in:ip:10.0.0.1', { limit: 5, windowMs: 60_000 });
+    } finally {
+      unreachable.disconnect();
+    }
   });
   await app.ready();
 });
@@ -66,5 +79,15 @@ describe('the error shape', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/test/database-down' });
     expect(response.statusCode).toBe(503);
     expect(response.json().error.code).toBe('database_unavailable');
+  });
+
+  it('answers 503 naming Redis when Redis cannot be reached, also through a rate limit that needed it', async () => {
+    for (const url of ['/api/v1/test/redis-down', '/api/v1/test/rate-limit-without-redis']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        error: { code: 'redis_unavailable', message: 'The shared store (Redis) is unavailable right now. Please try again shortly.' },
+      });
+    }
   });
 });

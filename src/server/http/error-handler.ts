@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/api/errors';
+import { isRedisUnavailable } from '../redis/redis-errors';
 import { AppError } from './app-error';
 
 // Connection-level failures of PostgreSQL (node-postgres and server SQLSTATE classes 08 and 57P).
@@ -21,6 +22,11 @@ export function sendError(reply: FastifyReply, status: number, body: ApiErrorBod
 
 /** The HTTP status and error body a failure answers with. */
 export function toApiError(error: FastifyError | AppError | Error): { status: number; body: ApiErrorBody['error'] } {
+  // Before AppError: a rate limit that could not reach Redis wraps that failure in one, and every
+  // path that met Redis away should answer alike.
+  if (isRedisUnavailable(error)) {
+    return { status: 503, body: { code: 'redis_unavailable', message: 'The shared store (Redis) is unavailable right now. Please try again shortly.' } };
+  }
   if (error instanceof AppError) {
     return {
       status: error.statusCode,

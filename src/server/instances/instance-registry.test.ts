@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
+import { RealtimeTab } from '../../../tests/support/realtime-tab';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { calls } from '../calls/schema';
 import { InstanceRegistry } from './instance-registry';
@@ -44,8 +45,14 @@ describe('InstanceRegistry', () => {
     const unowned = await openCallOn(null);
     const registry = new InstanceRegistry(db, timing, silent);
     const mine = await openCallOn(registry.id);
+    const reported: { running: string[]; closed: string[] }[] = [];
+    registry.onSweep((running, closed) => reported.push({ running: [...running], closed: closed.map((row) => row.id) }));
 
     expect(await registry.sweep()).toBe(2);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]!.closed.sort()).toEqual([onDead.callId, unowned.callId].sort());
+    expect(reported[0]!.running).toEqual(expect.arrayContaining([registry.id, alive]));
+    expect(reported[0]!.running).not.toContain(dead);
     expect(await stateOf(onDead.callId)).toMatchObject({ state: 'ended', outcome: 'failed', reason: 'The call was cut off when its server stopped' });
     expect(await stateOf(unowned.callId)).toMatchObject({ state: 'ended', outcome: 'failed' });
     expect((await stateOf(onAlive.callId)).state).toBe('answered');
@@ -82,5 +89,29 @@ describe('InstanceRegistry', () => {
     await registry.start();
     expect(await stateOf(left.callId)).toMatchObject({ state: 'ended', outcome: 'failed' });
     await registry.stop();
+  });
+});
+
+describe('an app among instances', () => {
+  let fast: TestApp;
+  let wsBase: string;
+  beforeAll(async () => {
+    fast = await buildTestApp({ instanceTiming: { heartbeatMs: 100, deadAfterMs: 1_000, sweepMs: 100 } });
+    wsBase = (await fast.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+  });
+  afterAll(() => fast.close());
+
+  it('tells the user on their tabs when it closes a call that a killed instance left open', async () => {
+    const user = await newSignedInUser(fast.app);
+    const number = await rentANumber(user.browser);
+    const tab = await RealtimeTab.open(wsBase, user.browser);
+    const killed = randomUUID();
+    await fast.database.db.insert(serverInstances).values({ id: killed, heartbeatAt: new Date(Date.now() - 5_000) });
+    const [row] = await fast.database.db
+      .insert(calls)
+      .values({ conversationId: randomUUID(), userId: user.userId, direction: 'outbound', fromNumber: number, toNumber: '+442079460958', state: 'answered', answeredAt: new Date(), metered: true, instanceId: killed })
+      .returning();
+    expect(await tab.next('call.ended')).toMatchObject({ callId: row!.id, outcome: 'failed', reason: 'The call was cut off when its server stopped' });
+    tab.socket.close();
   });
 });

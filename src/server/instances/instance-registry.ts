@@ -5,6 +5,11 @@ import { calls } from '../calls/schema';
 import type { Database } from '../db/client';
 import { serverInstances } from './schema';
 
+type CallRow = typeof calls.$inferSelect;
+
+/** Told after each sweep which instances still run (this one included), and the records it closed. */
+export type SweepListener = (running: ReadonlySet<string>, closed: CallRow[]) => void;
+
 export interface InstanceTiming {
   heartbeatMs: number;
   /** An instance silent this long is taken for dead; its open calls are closed. */
@@ -26,6 +31,7 @@ export class InstanceRegistry {
   readonly id = randomUUID();
   private heartbeat: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
+  private sweepListener: SweepListener | null = null;
 
   /**
    * `sole`: no other instance can be running (the embedded database is locked to one process), so
@@ -49,6 +55,10 @@ export class InstanceRegistry {
     this.sweeper.unref();
   }
 
+  onSweep(listener: SweepListener) {
+    this.sweepListener = listener;
+  }
+
   async stop() {
     clearInterval(this.heartbeat);
     clearInterval(this.sweeper);
@@ -67,9 +77,14 @@ export class InstanceRegistry {
         .select({ id: calls.id })
         .from(calls)
         .where(and(ne(calls.state, 'ended'), or(isNull(calls.instanceId), notInArray(calls.instanceId, liveIds))));
-      for (const { id } of abandoned) await finaliseCall(this.db, id, 'failed', 'The call was cut off when its server stopped', now);
+      const closed: CallRow[] = [];
+      for (const { id } of abandoned) {
+        const row = await finaliseCall(this.db, id, 'failed', 'The call was cut off when its server stopped', now);
+        if (row) closed.push(row);
+      }
       if (abandoned.length > 0) this.log.warn({ closed: abandoned.length }, 'closed call records left open by a server that stopped');
       await this.db.delete(serverInstances).where(notInArray(serverInstances.id, liveIds));
+      this.sweepListener?.(new Set(liveIds), closed);
       return abandoned.length;
     } catch (error) {
       this.log.warn({ err: error }, 'could not look for calls left open by stopped servers');

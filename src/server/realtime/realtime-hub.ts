@@ -1,15 +1,49 @@
+import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../common/realtime';
 import type { SessionUser } from '../../common/api/session';
+import type { Bus, Unsubscribe } from '../bus/bus';
+import type { Presence } from './presence';
 
-type Handler<T extends ClientMessage['type']> = (user: SessionUser, message: Extract<ClientMessage, { type: T }>, socket: WebSocket) => void | Promise<void>;
-type AnyHandler = (user: SessionUser, message: ClientMessage, socket: WebSocket) => void | Promise<void>;
+/** `tabId` names the tab that sent the message, on whichever instance holds it (see sendToTab). */
+type Handler<T extends ClientMessage['type']> = (user: SessionUser, message: Extract<ClientMessage, { type: T }>, tabId: string) => void | Promise<void>;
+type AnyHandler = (user: SessionUser, message: ClientMessage, tabId: string) => void | Promise<void>;
 
 const HEARTBEAT_MS = 30_000;
 
+/** A message for a user's tabs, as it travels on the bus to the other instances. */
+interface UserMessage {
+  /** The instance that sent it, which has already delivered it to its own tabs. */
+  origin: string;
+  listenersOnly: boolean;
+  message: ServerMessage;
+  /** Only this tab gets it. */
+  tab?: string;
+  /** Every tab but this one gets it. */
+  except?: string;
+}
+
+interface Audience {
+  listenersOnly: boolean;
+  tab?: string;
+  except?: string;
+}
+
+const userChannel = (userId: string) => `user:${userId}`;
+
+export interface RealtimeHubOptions {
+  log: { warn(obj: object, msg: string): void };
+  /** Carries user-addressed messages to the user's tabs on other instances. */
+  bus: Bus;
+  presence: Presence;
+  /** This instance's id among those sharing the bus (the instance registry's). */
+  instanceId?: string;
+}
+
 /**
  * The signalling sockets of signed-in tabs (/api/v1/realtime): sends server messages to every tab
- * of a user, and hands each valid client message to the domain that registered for its type.
+ * of a user, wherever the instance holding it, and hands each valid client message to the domain
+ * that registered for its type.
  */
 export class RealtimeHub {
   private readonly sockets = new Map<string, Set<WebSocket>>();
@@ -17,14 +51,31 @@ export class RealtimeHub {
   private readonly alive = new WeakSet<WebSocket>();
   /** Tabs with the Call Receiver on (receiver.start), per user: the ones an incoming call rings. */
   private readonly listening = new Map<string, Set<WebSocket>>();
+  /** The bus subscription to a user's channel, held while this instance has a tab of the user. */
+  private readonly subscriptions = new Map<string, Promise<Unsubscribe>>();
+  /** Each tab's id, unique across instances, so that another instance can address one tab. */
+  private readonly tabIds = new WeakMap<WebSocket, string>();
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly instanceId: string;
+  private readonly log: RealtimeHubOptions['log'];
+  private readonly bus: Bus;
+  private readonly presence: Presence;
+  private closed = false;
 
-  constructor(private readonly log: { warn(obj: object, msg: string): void }) {
+  constructor({ log, bus, presence, instanceId = randomUUID() }: RealtimeHubOptions) {
+    this.instanceId = instanceId;
+    this.log = log;
+    this.bus = bus;
+    this.presence = presence;
     // A tab that stopped answering pings (a laptop lid closed) is dropped within a minute.
     this.heartbeat = setInterval(() => this.checkAlive(), HEARTBEAT_MS);
     this.heartbeat.unref();
-    this.on('receiver.start', (user, _message, socket) => this.listen(user.id, socket));
-    this.on('receiver.stop', (user, _message, socket) => this.stopListening(user.id, socket));
+    this.on('receiver.start', (user, _message, tabId) => this.listen(user.id, this.findTab(user.id, tabId)));
+    this.on('receiver.stop', (user, _message, tabId) => {
+      const socket = this.findTab(user.id, tabId);
+      this.stopListening(user.id, socket);
+      this.sendTo(socket, { type: 'receiver.state', listening: false });
+    });
   }
 
   on<T extends ClientMessage['type']>(type: T, handler: Handler<T>) {
@@ -38,61 +89,136 @@ export class RealtimeHub {
       this.sockets.set(user.id, userSockets);
     }
     userSockets.add(socket);
+    this.tabIds.set(socket, randomUUID());
+    this.subscribe(user.id).catch((error: unknown) => this.log.warn({ err: error, userId: user.id }, 'could not follow the user on the bus'));
     this.alive.add(socket);
     socket.on('pong', () => this.alive.add(socket));
     socket.on('message', (data, isBinary) => void this.receive(user, socket, isBinary ? null : data.toString()));
     socket.on('close', () => {
+      // After close() the bus and presence are closed too, and already forgot this instance.
+      if (this.closed) return;
       userSockets.delete(socket);
-      if (userSockets.size === 0) this.sockets.delete(user.id);
       this.stopListening(user.id, socket);
+      if (userSockets.size === 0) {
+        this.sockets.delete(user.id);
+        this.unsubscribe(user.id);
+      }
     });
   }
 
+  /** Sends to every tab of the user, on every instance. */
   send(userId: string, message: ServerMessage) {
+    this.deliver(userId, message, { listenersOnly: false });
+  }
+
+  /** Sends to one tab of the user (the one that answered a call), whichever instance holds it. */
+  sendToTab(userId: string, tabId: string, message: ServerMessage) {
+    this.deliver(userId, message, { listenersOnly: false, tab: tabId });
+  }
+
+  /** Sends to the user's listening tabs on every instance, leaving out the tab `except`. */
+  sendToListeners(userId: string, message: ServerMessage, except?: string) {
+    this.deliver(userId, message, { listenersOnly: true, ...(except ? { except } : {}) });
+  }
+
+  /** Users with at least one listening tab on this instance. */
+  listeningUsers(): Promise<string[]> {
+    return this.presence.listeningUsers();
+  }
+
+  /** Whether the user has a listening tab on any instance. */
+  isListening(userId: string): Promise<boolean> {
+    return this.presence.isListening(userId);
+  }
+
+  /** This instance's tabs at once, so that they keep the order of sending; the other instances' through the bus. */
+  private deliver(userId: string, message: ServerMessage, audience: Audience) {
+    this.deliverHere(userId, message, audience);
+    const envelope: UserMessage = { origin: this.instanceId, message, ...audience };
+    this.bus.publish(userChannel(userId), JSON.stringify(envelope)).catch((error: unknown) => {
+      this.log.warn({ err: error, userId, type: message.type }, 'could not reach the user\'s tabs on other instances');
+    });
+  }
+
+  private deliverHere(userId: string, message: ServerMessage, { listenersOnly, tab, except }: Audience) {
     const payload = JSON.stringify(message);
-    for (const socket of this.sockets.get(userId) ?? []) {
+    for (const socket of (listenersOnly ? this.listening : this.sockets).get(userId) ?? []) {
+      const id = this.tabIds.get(socket);
+      if ((tab && id !== tab) || (except && id === except)) continue;
       if (socket.readyState === socket.OPEN) socket.send(payload);
     }
   }
 
-  /** Sends to one tab (the one that answered a call). */
-  sendTo(socket: WebSocket, message: ServerMessage) {
+  private sendTo(socket: WebSocket, message: ServerMessage) {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   }
 
-  /** Sends to the user's listening tabs, leaving out `except`. */
-  sendToListeners(userId: string, message: ServerMessage, except?: WebSocket) {
-    for (const socket of this.listening.get(userId) ?? []) if (socket !== except) this.sendTo(socket, message);
+  /** The socket of a tab this instance holds: handlers get ids, the hub's own ones need the socket. */
+  private findTab(userId: string, tabId: string): WebSocket {
+    for (const socket of this.sockets.get(userId) ?? []) if (this.tabIds.get(socket) === tabId) return socket;
+    throw new Error('The tab is gone');
   }
 
-  /** Users with at least one listening tab. */
-  listeningUsers(): string[] {
-    return [...this.listening.keys()];
+  private subscribe(userId: string): Promise<Unsubscribe> {
+    const existing = this.subscriptions.get(userId);
+    if (existing) return existing;
+    const subscription = this.bus.subscribe(userChannel(userId), (payload) => {
+      const { origin, message, ...audience } = JSON.parse(payload.toString()) as UserMessage;
+      if (origin !== this.instanceId) this.deliverHere(userId, message, audience);
+    });
+    this.subscriptions.set(userId, subscription);
+    // A failed subscription is forgotten, so that the user's next tab or receiver.start tries again.
+    subscription.catch(() => {
+      if (this.subscriptions.get(userId) === subscription) this.subscriptions.delete(userId);
+    });
+    return subscription;
   }
 
-  isListening(userId: string): boolean {
-    return (this.listening.get(userId)?.size ?? 0) > 0;
+  private unsubscribe(userId: string) {
+    const subscription = this.subscriptions.get(userId);
+    this.subscriptions.delete(userId);
+    subscription
+      ?.then((unsubscribe) => unsubscribe())
+      .catch((error: unknown) => this.log.warn({ err: error, userId }, 'could not stop following the user on the bus'));
   }
 
-  private listen(userId: string, socket: WebSocket) {
+  /**
+   * The tab is counted at once, so that a receiver.stop or a close arriving meanwhile wins; it is
+   * announced only once this instance follows the user's channel, so that a call placed on another
+   * instance as soon as the user is seen listening reaches the tab.
+   */
+  private async listen(userId: string, socket: WebSocket) {
     let sockets = this.listening.get(userId);
     if (!sockets) {
       sockets = new Set();
       this.listening.set(userId, sockets);
     }
     sockets.add(socket);
+    try {
+      await this.subscribe(userId);
+    } catch (error) {
+      this.stopListening(userId, socket);
+      throw error;
+    }
+    await this.presence.setListening(userId, this.listening.get(userId)?.size ?? 0);
+    if (sockets.has(socket)) this.sendTo(socket, { type: 'receiver.state', listening: true });
   }
 
   private stopListening(userId: string, socket: WebSocket) {
     const sockets = this.listening.get(userId);
-    sockets?.delete(socket);
-    if (sockets?.size === 0) this.listening.delete(userId);
+    if (!sockets?.delete(socket)) return;
+    if (sockets.size === 0) this.listening.delete(userId);
+    this.presence.setListening(userId, sockets.size).catch((error: unknown) => this.log.warn({ err: error, userId }, 'could not record that the user stopped listening'));
   }
 
+  /** Closes every tab; the owner closes the bus and presence afterwards. */
   close() {
+    this.closed = true;
     clearInterval(this.heartbeat);
     for (const userSockets of this.sockets.values()) for (const socket of userSockets) socket.close(1001, 'Server shutting down');
     this.sockets.clear();
+    this.listening.clear();
+    this.subscriptions.clear();
   }
 
   private async receive(user: SessionUser, socket: WebSocket, text: string | null) {
@@ -109,7 +235,7 @@ export class RealtimeHub {
     const handler = this.handlers.get(parsed.data.type);
     if (!handler) return;
     try {
-      await handler(user, parsed.data, socket);
+      await handler(user, parsed.data, this.tabIds.get(socket) ?? '');
     } catch (error) {
       this.log.warn({ err: error, type: parsed.data.type }, 'realtime message failed');
       const message = error instanceof Error && 'statusCode' in error ? error.message : 'Something went wrong on our side. Please try again.';
