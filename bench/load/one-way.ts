@@ -1,0 +1,271 @@
+import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { FRAME_MS } from '../../src/common/calls';
+import { FRAME_BYTES, sleep } from '../media/load';
+
+const FRAMES_PER_SECOND = 1000 / FRAME_MS;
+// A sample well past the header: if it arrives changed, the audio was altered on the way.
+const CHECK_OFFSET = FRAME_BYTES - 2;
+const CHECK_SAMPLE = 0x1234;
+const LOOP_DELAY_RESOLUTION_MS = 10;
+const NS_PER_MS = 1e6;
+
+/** The two ends of one call's audio: the caller's media socket and the callee's. */
+export interface CallMedia {
+  caller: WebSocket;
+  callee: WebSocket;
+}
+
+export interface OneWayPlan {
+  /** Tells this run's frames from a previous one's. */
+  run: number;
+  warmupSeconds: number;
+  seconds: number;
+  /** How long to wait for the last frames to arrive. */
+  drainMs: number;
+  /** Called when the measured window opens and closes (after the warm-up, at the last frame). */
+  onWindowStart(): Promise<void>;
+  onWindowEnd(): Promise<void>;
+}
+
+export interface OneWayResult {
+  /** One-way latencies of the frames sent in the measured window, sorted, in ms. */
+  callerToCalleeMs: Float64Array;
+  calleeToCallerMs: Float64Array;
+  /** Both directions together, sorted. */
+  bothMs: Float64Array;
+  /** Frames sent over the whole run, warm-up included, both directions. */
+  sent: number;
+  /** Received in order, each once. */
+  received: number;
+  /** Sent and not received in order: never arrived, or arrived after a later frame. */
+  dropped: number;
+  /** Of the dropped, those that arrived after a later one (or twice). */
+  outOfOrder: number;
+  /** Frames altered, of another call, or of another run. */
+  foreign: number;
+  /** Calls whose media socket the far end closed before the bench did. */
+  droppedCalls: number;
+  /** This process's CPU time over the measured window, and the window's length. */
+  loadCpuMs: number;
+  windowMs: number;
+  /** This process's event-loop delay over the measured window: a late load generator delays every frame it times. */
+  loadLoopDelayP99Ms: number;
+  loadLoopDelayMaxMs: number;
+  /** This process's full (mark-compact) collections over the window, and its longest collection pause. */
+  loadGcMajorCount: number;
+  loadGcLongestMs: number;
+}
+
+/** Collects latencies into a preallocated array. */
+class Latencies {
+  private readonly values: Float64Array;
+  private count = 0;
+
+  constructor(capacity: number) {
+    this.values = new Float64Array(capacity);
+  }
+
+  push(ms: number) {
+    if (this.count < this.values.length) this.values[this.count++] = ms;
+  }
+
+  sorted(): Float64Array {
+    return this.values.subarray(0, this.count).sort();
+  }
+}
+
+/** One direction of one call: frames sent at real-time pace on `from`, each timed on arrival at `to`. */
+class OneWayStream {
+  private readonly sentAt: Float64Array;
+  next = 0;
+  received = 0;
+  outOfOrder = 0;
+  foreign = 0;
+  dropped = false;
+  private highest = -1;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly template: Buffer;
+  private readonly onMessage = (data: Buffer, isBinary: boolean) => this.receive(data, isBinary);
+  private readonly onClose = () => {
+    this.dropped = true;
+    this.stop();
+  };
+
+  constructor(
+    private readonly from: WebSocket,
+    private readonly to: WebSocket,
+    private readonly streamId: number,
+    private readonly run: number,
+    private readonly total: number,
+    private readonly measuredFrom: number,
+    private readonly latencies: Latencies,
+  ) {
+    this.sentAt = new Float64Array(total).fill(-1);
+    this.template = Buffer.alloc(FRAME_BYTES);
+    for (let offset = 12; offset < FRAME_BYTES; offset += 2) this.template.writeInt16LE(((offset * 37) % 2000) - 1000, offset);
+    this.template.writeUInt32LE(streamId, 4);
+    this.template.writeUInt32LE(run, 8);
+    this.template.writeInt16LE(CHECK_SAMPLE, CHECK_OFFSET);
+    to.on('message', this.onMessage);
+    from.on('close', this.onClose);
+    to.on('close', this.onClose);
+  }
+
+  start(firstDueAt: number, done: () => void) {
+    const tick = () => {
+      const now = performance.now();
+      // Late timers send what is due at once, so the pace stays real-time on average.
+      while (this.next < this.total && firstDueAt + this.next * FRAME_MS <= now + 0.5) this.send(this.next++);
+      if (this.next >= this.total || this.dropped) {
+        this.timer = null;
+        done();
+        return;
+      }
+      this.timer = setTimeout(tick, firstDueAt + this.next * FRAME_MS - now);
+    };
+    this.timer = setTimeout(tick, Math.max(0, firstDueAt - performance.now()));
+  }
+
+  get complete() {
+    return this.received + this.outOfOrder >= this.next;
+  }
+
+  stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Stops listening; the sockets stay open. */
+  detach() {
+    this.stop();
+    this.to.off('message', this.onMessage);
+    this.from.off('close', this.onClose);
+    this.to.off('close', this.onClose);
+  }
+
+  private send(sequence: number) {
+    if (this.from.readyState !== WebSocket.OPEN) {
+      this.dropped = true;
+      return;
+    }
+    const frame = Buffer.allocUnsafe(FRAME_BYTES);
+    this.template.copy(frame);
+    frame.writeUInt32LE(sequence, 0);
+    this.sentAt[sequence] = performance.now();
+    this.from.send(frame, { binary: true });
+  }
+
+  private receive(data: Buffer, isBinary: boolean) {
+    const now = performance.now();
+    if (
+      !isBinary ||
+      data.length !== FRAME_BYTES ||
+      data.readInt16LE(CHECK_OFFSET) !== CHECK_SAMPLE ||
+      data.readUInt32LE(4) !== this.streamId ||
+      data.readUInt32LE(8) !== this.run
+    ) {
+      this.foreign += 1;
+      return;
+    }
+    const sequence = data.readUInt32LE(0);
+    if (sequence >= this.total || this.sentAt[sequence]! < 0) {
+      this.foreign += 1;
+      return;
+    }
+    if (sequence <= this.highest) {
+      this.outOfOrder += 1;
+      return;
+    }
+    this.highest = sequence;
+    this.received += 1;
+    if (sequence >= this.measuredFrom) this.latencies.push(now - this.sentAt[sequence]!);
+  }
+}
+
+/**
+ * Drives every call's audio both ways at once with 640-byte 20 ms frames at real-time pace, the
+ * streams' phases spread evenly over one frame period as independent callers' would be, for the
+ * warm-up and then the measured window, and times each frame from one end to the other.
+ */
+export async function runOneWay(calls: CallMedia[], plan: OneWayPlan): Promise<OneWayResult> {
+  const warmupFrames = Math.round(plan.warmupSeconds * FRAMES_PER_SECOND);
+  const measuredFrames = Math.round(plan.seconds * FRAMES_PER_SECOND);
+  const total = warmupFrames + measuredFrames;
+  const up = new Latencies(calls.length * measuredFrames);
+  const down = new Latencies(calls.length * measuredFrames);
+  const streams = calls.flatMap(({ caller, callee }, index) => [
+    new OneWayStream(caller, callee, index * 2, plan.run, total, warmupFrames, up),
+    new OneWayStream(callee, caller, index * 2 + 1, plan.run, total, warmupFrames, down),
+  ]);
+
+  const startAt = performance.now() + 200;
+  let finished = 0;
+  const allSent = new Promise<void>((resolve) => {
+    if (streams.length === 0) resolve();
+    streams.forEach((stream, index) =>
+      stream.start(startAt + (index * FRAME_MS) / streams.length, () => {
+        finished += 1;
+        if (finished === streams.length) resolve();
+      }),
+    );
+  });
+
+  const windowStartAt = startAt + warmupFrames * FRAME_MS;
+  const windowEndAt = startAt + total * FRAME_MS;
+  await sleep(windowStartAt - performance.now());
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
+  const loopDelay = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
+  loopDelay.enable();
+  let gcMajorCount = 0;
+  let gcLongestMs = 0;
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcLongestMs = Math.max(gcLongestMs, entry.duration);
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gcMajorCount += 1;
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  await plan.onWindowStart();
+  await sleep(windowEndAt - performance.now());
+  await plan.onWindowEnd();
+  loopDelay.disable();
+  gcObserver.disconnect();
+  const cpu = process.cpuUsage(cpuBefore);
+  const wall = performance.now() - wallBefore;
+  // The histogram holds the intervals between its timer's runs: the delay is what exceeds the resolution.
+  const delayAt = (nanoseconds: number) => Math.max(0, nanoseconds / NS_PER_MS - LOOP_DELAY_RESOLUTION_MS);
+
+  await allSent;
+  const drainUntil = performance.now() + plan.drainMs;
+  while (performance.now() < drainUntil && !streams.every((stream) => stream.complete || stream.dropped)) await sleep(20);
+  for (const stream of streams) stream.detach();
+
+  const sum = (pick: (stream: OneWayStream) => number) => streams.reduce((n, stream) => n + pick(stream), 0);
+  const callerToCalleeMs = up.sorted();
+  const calleeToCallerMs = down.sorted();
+  const bothMs = new Float64Array(callerToCalleeMs.length + calleeToCallerMs.length);
+  bothMs.set(callerToCalleeMs);
+  bothMs.set(calleeToCallerMs, callerToCalleeMs.length);
+  bothMs.sort();
+  const sent = sum((stream) => stream.next);
+  const received = sum((stream) => stream.received);
+  return {
+    callerToCalleeMs,
+    calleeToCallerMs,
+    bothMs,
+    sent,
+    received,
+    dropped: sent - received,
+    outOfOrder: sum((stream) => stream.outOfOrder),
+    foreign: sum((stream) => stream.foreign),
+    droppedCalls: new Set(streams.flatMap((stream, index) => (stream.dropped ? [Math.floor(index / 2)] : []))).size,
+    loadCpuMs: (cpu.user + cpu.system) / 1000,
+    windowMs: wall,
+    loadLoopDelayP99Ms: delayAt(loopDelay.percentile(99)),
+    loadLoopDelayMaxMs: delayAt(loopDelay.max),
+    loadGcMajorCount: gcMajorCount,
+    loadGcLongestMs: gcLongestMs,
+  };
+}
