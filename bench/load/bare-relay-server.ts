@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { serveBench } from '../media/child-ipc';
+import { serveWebSocketServer } from '../media/child-ipc';
 
 /**
  * The baseline for one-way paths: a bare `ws` server that joins the two sockets opened on the same
@@ -28,14 +27,4 @@ server.on('connection', (socket, request) => {
   socket.once('close', () => first.close());
 });
 
-server.on('listening', () => {
-  serveBench({
-    port: (server.address() as AddressInfo).port,
-    handle: async () => null,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const client of server.clients) client.terminate();
-        server.close(() => resolve());
-      }),
-  });
-});
+serveWebSocketServer(server);

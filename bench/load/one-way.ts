@@ -2,6 +2,7 @@ import { constants, monitorEventLoopDelay, performance, PerformanceObserver } fr
 import WebSocket from 'ws';
 import { FRAME_MS } from '../../src/common/calls';
 import { FRAME_BYTES, sleep } from '../media/load';
+import { RealTimePacer } from '../media/real-time-pacer';
 
 const FRAMES_PER_SECOND = 1000 / FRAME_MS;
 // A sample well past the header: if it arrives changed, the audio was altered on the way.
@@ -78,13 +79,12 @@ class Latencies {
 /** One direction of one call: frames sent at real-time pace on `from`, each timed on arrival at `to`. */
 class OneWayStream {
   private readonly sentAt: Float64Array;
-  next = 0;
   received = 0;
   outOfOrder = 0;
   foreign = 0;
   dropped = false;
   private highest = -1;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly pacer: RealTimePacer;
   private readonly template: Buffer;
   private readonly onMessage = (data: Buffer, isBinary: boolean) => this.receive(data, isBinary);
   private readonly onClose = () => {
@@ -102,6 +102,7 @@ class OneWayStream {
     private readonly latencies: Latencies,
   ) {
     this.sentAt = new Float64Array(total).fill(-1);
+    this.pacer = new RealTimePacer(total, (sequence) => this.send(sequence), () => this.dropped);
     this.template = Buffer.alloc(FRAME_BYTES);
     for (let offset = 12; offset < FRAME_BYTES; offset += 2) this.template.writeInt16LE(((offset * 37) % 2000) - 1000, offset);
     this.template.writeUInt32LE(streamId, 4);
@@ -112,19 +113,12 @@ class OneWayStream {
     to.on('close', this.onClose);
   }
 
+  get next() {
+    return this.pacer.next;
+  }
+
   start(firstDueAt: number, done: () => void) {
-    const tick = () => {
-      const now = performance.now();
-      // Late timers send what is due at once, so the pace stays real-time on average.
-      while (this.next < this.total && firstDueAt + this.next * FRAME_MS <= now + 0.5) this.send(this.next++);
-      if (this.next >= this.total || this.dropped) {
-        this.timer = null;
-        done();
-        return;
-      }
-      this.timer = setTimeout(tick, firstDueAt + this.next * FRAME_MS - now);
-    };
-    this.timer = setTimeout(tick, Math.max(0, firstDueAt - performance.now()));
+    this.pacer.start(firstDueAt, done);
   }
 
   get complete() {
@@ -132,8 +126,7 @@ class OneWayStream {
   }
 
   stop() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.pacer.stop();
   }
 
   /** Stops listening; the sockets stay open. */

@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { makeSignature } from 'better-auth/crypto';
 import { buildApp } from '../../src/server/app';
 import { createAuth } from '../../src/server/auth/auth';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import type { Mailer } from '../../src/server/mail/mailer';
-import { serveBench } from '../media/child-ipc';
+import { serveVoxline } from '../media/child-ipc';
 import { BENCH_ORIGIN, type BenchUser } from '../media/protocol';
 import type { InstanceSettings } from './settings';
 
@@ -59,22 +58,7 @@ async function main() {
     return { email, cookie: `${cookieName}=${encodeURIComponent(signed)}` };
   };
 
-  serveBench({
-    port: (app.server.address() as AddressInfo).port,
-    handle: async (request) => {
-      if (request.type !== 'create-users') return null;
-      const users: BenchUser[] = [];
-      for (let start = 0; start < request.count; start += SIGN_UP_BATCH) {
-        const batch = Array.from({ length: Math.min(SIGN_UP_BATCH, request.count - start) }, (_, i) => createUser(start + i));
-        users.push(...(await Promise.all(batch)));
-      }
-      return { id: request.id, type: 'users', users };
-    },
-    stop: async () => {
-      await app.close();
-      await database.close();
-    },
-  });
+  serveVoxline({ app, database, batch: SIGN_UP_BATCH, createUser });
 }
 
 void main().catch((error: unknown) => {

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { serveBench } from './child-ipc';
+import { serveWebSocketServer } from './child-ipc';
 
 /** The baseline: a bare `ws` server that sends every message straight back, with nothing else in the way. */
 const server = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: 64 * 1024 });
@@ -9,14 +8,4 @@ server.on('connection', (socket) => {
   socket.on('message', (data, isBinary) => socket.send(data, { binary: isBinary }));
 });
 
-server.on('listening', () => {
-  serveBench({
-    port: (server.address() as AddressInfo).port,
-    handle: async () => null,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const client of server.clients) client.terminate();
-        server.close(() => resolve());
-      }),
-  });
-});
+serveWebSocketServer(server);

@@ -1,5 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import type { ServerReply, ServerRequest, ServerUsage } from './protocol';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocketServer } from 'ws';
+import type { DatabaseHandle } from '../../src/server/db/client';
+import type { BenchUser, ServerReply, ServerRequest, ServerUsage } from './protocol';
 
 type Handler = (request: ServerRequest) => Promise<ServerReply | null>;
 
@@ -78,4 +82,52 @@ export function serveBench({ port, handle, stop }: { port: number; handle: Handl
   });
   process.on('disconnect', () => process.exit(0));
   send({ type: 'ready', port });
+}
+
+/** Serves the bench for a bare `ws` server (a baseline) once it listens; stopping drops its clients. */
+export function serveWebSocketServer(server: WebSocketServer) {
+  server.on('listening', () => {
+    serveBench({
+      port: (server.address() as AddressInfo).port,
+      handle: async () => null,
+      stop: () =>
+        new Promise<void>((resolve) => {
+          for (const client of server.clients) client.terminate();
+          server.close(() => resolve());
+        }),
+    });
+  });
+}
+
+/**
+ * Serves the bench for a listening Voxline app: creates users `batch` at a time with
+ * `createUser(index)`, and closes the app, then its database, when told to stop.
+ */
+export function serveVoxline({
+  app,
+  database,
+  batch,
+  createUser,
+}: {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  batch: number;
+  createUser: (index: number) => Promise<BenchUser>;
+}) {
+  serveBench({
+    port: (app.server.address() as AddressInfo).port,
+    handle: async (request) => {
+      if (request.type !== 'create-users') return null;
+      const users: BenchUser[] = [];
+      for (let start = 0; start < request.count; start += batch) {
+        const made = Array.from({ length: Math.min(batch, request.count - start) }, (_, i) => createUser(start + i));
+        users.push(...(await Promise.all(made)));
+      }
+      return { id: request.id, type: 'users', users };
+    },
+    stop: async () => {
+      await app.close();
+      await database.close();
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { FRAME_MS, frameBytes, frameSamples, WIDEBAND_RATE } from '../../src/common/calls';
+import { RealTimePacer } from './real-time-pacer';
 
 export const FRAME_BYTES = frameBytes(WIDEBAND_RATE);
 const FRAMES_PER_SECOND = 1000 / FRAME_MS;
@@ -74,12 +75,11 @@ export interface LoadResult {
 class FrameStream {
   readonly sentAt: Float64Array;
   private readonly echoedFlags: Uint8Array;
-  next = 0;
   echoed = 0;
   malformed = 0;
   stale = 0;
   dropped = false;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly pacer: RealTimePacer;
   private readonly onMessage = (data: Buffer, isBinary: boolean) => this.receive(data, isBinary);
   private readonly onClose = () => {
     this.dropped = true;
@@ -95,24 +95,18 @@ class FrameStream {
     private readonly echoDelayMs: number,
   ) {
     this.sentAt = new Float64Array(total).fill(-1);
+    this.pacer = new RealTimePacer(total, (sequence) => this.send(sequence), () => this.dropped);
     this.echoedFlags = new Uint8Array(total);
     socket.on('message', this.onMessage);
     socket.on('close', this.onClose);
   }
 
+  get next() {
+    return this.pacer.next;
+  }
+
   start(firstDueAt: number, done: () => void) {
-    const tick = () => {
-      const now = performance.now();
-      // Late timers send what is due at once, so the pace stays real-time on average.
-      while (this.next < this.total && firstDueAt + this.next * FRAME_MS <= now + 0.5) this.send(this.next++);
-      if (this.next >= this.total || this.dropped) {
-        this.timer = null;
-        done();
-        return;
-      }
-      this.timer = setTimeout(tick, firstDueAt + this.next * FRAME_MS - now);
-    };
-    this.timer = setTimeout(tick, Math.max(0, firstDueAt - performance.now()));
+    this.pacer.start(firstDueAt, done);
   }
 
   get complete() {
@@ -120,8 +114,7 @@ class FrameStream {
   }
 
   stop() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.pacer.stop();
   }
 
   /** Stops listening, leaving the socket open for the next segment. */

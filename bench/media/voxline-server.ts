@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app';
 import { createAuth } from '../../src/server/auth/auth';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import type { Mailer } from '../../src/server/mail/mailer';
-import { serveBench } from './child-ipc';
+import { serveVoxline } from './child-ipc';
 import { BENCH_ORIGIN, type BenchUser } from './protocol';
 
 const PASSWORD = 'bench password, not a secret';
@@ -58,22 +57,7 @@ async function main() {
     return { email, cookie };
   };
 
-  serveBench({
-    port: (app.server.address() as AddressInfo).port,
-    handle: async (request) => {
-      if (request.type !== 'create-users') return null;
-      const users: BenchUser[] = [];
-      for (let start = 0; start < request.count; start += SIGN_UP_BATCH) {
-        const batch = Array.from({ length: Math.min(SIGN_UP_BATCH, request.count - start) }, (_, i) => createUser(start + i));
-        users.push(...(await Promise.all(batch)));
-      }
-      return { id: request.id, type: 'users', users };
-    },
-    stop: async () => {
-      await app.close();
-      await database.close();
-    },
-  });
+  serveVoxline({ app, database, batch: SIGN_UP_BATCH, createUser });
 }
 
 void main().catch((error: unknown) => {
