@@ -74,6 +74,23 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('RedisBus', () => {
     expect(received[0]!.equals(frame)).toBe(true);
   });
 
+  it('delivers frames published in one turn, as a busy relay does, each once and in order', async () => {
+    const one = bus();
+    const two = bus();
+    const name = channel();
+    const received: number[] = [];
+    await two.subscribe(name, (payload) => received.push(payload.readUInt32LE(0)));
+    const frame = (sequence: number) => {
+      const bytes = Buffer.alloc(640);
+      bytes.writeUInt32LE(sequence, 0);
+      return bytes;
+    };
+    await Promise.all(Array.from({ length: 500 }, (_, sequence) => one.publish(name, frame(sequence))));
+    await until(() => received.length >= 500);
+    await settle();
+    expect(received).toEqual(Array.from({ length: 500 }, (_, sequence) => sequence));
+  });
+
   it('delivers a message published on one instance exactly once to the subscriber on another', async () => {
     const publisher = bus();
     const subscriber = bus();
