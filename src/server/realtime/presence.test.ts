@@ -83,6 +83,25 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('RedisPresence', () => {
     expect(Date.now() - started).toBeLessThan(timing.ttlMs + 200);
   });
 
+  it('writes its listeners again as soon as Redis is back after losing them', async () => {
+    const reconnecting = createRedisClient(redisUrl);
+    // Renewing only once a minute: what brings the entry back is the reconnection.
+    const one = new RedisPresence(reconnecting, randomUUID(), log, { ttlMs: 60_000, refreshMs: 60_000 });
+    const other = instance();
+    const ada = randomUUID();
+    try {
+      await one.setListening(ada, 1);
+      // A Redis restarted without its data, as the machine's (no persistence) comes back.
+      await shared.del(`voxline:listening:${ada}`);
+      expect(await other.isListening(ada)).toBe(false);
+      reconnecting.disconnect(true);
+      await until(() => other.isListening(ada));
+    } finally {
+      await one.close();
+      reconnecting.disconnect();
+    }
+  });
+
   it('withdraws its listeners at once when closed', async () => {
     const one = instance();
     const ada = randomUUID();

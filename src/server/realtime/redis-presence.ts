@@ -43,6 +43,9 @@ export class RedisPresence implements Presence {
   /** This instance's listening tabs per user, the truth the entries in Redis are renewed from. */
   private readonly counts = new Map<string, number>();
   private readonly refresher: NodeJS.Timeout;
+  // A Redis that restarted has lost the entries (it keeps nothing on disk): they are written again
+  // as soon as the connection is back, not at the next renewal, so no incoming call is missed.
+  private readonly onReconnected = () => void this.refresh();
 
   /** `redis` is shared with the rest of the app: its owner closes it. */
   constructor(
@@ -53,6 +56,7 @@ export class RedisPresence implements Presence {
   ) {
     this.refresher = setInterval(() => void this.refresh(), timing.refreshMs);
     this.refresher.unref();
+    redis.on('ready', this.onReconnected);
   }
 
   // The command is sent before any await, so that calls reach Redis in the order they were made.
@@ -77,6 +81,7 @@ export class RedisPresence implements Presence {
   /** A clean stop withdraws this instance's listeners at once rather than after the ttl. */
   async close() {
     clearInterval(this.refresher);
+    this.redis.off('ready', this.onReconnected);
     const users = [...this.counts.keys()];
     this.counts.clear();
     if (users.length === 0) return;
