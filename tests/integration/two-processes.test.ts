@@ -81,8 +81,8 @@ describe.skipIf(!adminUrl || !redisUrl)('server processes sharing PostgreSQL and
   }
 
   /** Waits for a message of `type` about `callId` matching `match`, and answers it. */
-  async function awaitMessage(on: RealtimeTab, callId: string, match: (message: ServerMessage) => boolean) {
-    await until(() => on.messages.some((message) => 'callId' in message && message.callId === callId && match(message)));
+  async function awaitMessage(on: RealtimeTab, callId: string, match: (message: ServerMessage) => boolean, timeoutMs?: number) {
+    await until(() => on.messages.some((message) => 'callId' in message && message.callId === callId && match(message)), timeoutMs);
     return on.messages.find((message) => 'callId' in message && message.callId === callId && match(message))!;
   }
 
@@ -189,4 +189,32 @@ describe.skipIf(!adminUrl || !redisUrl)('server processes sharing PostgreSQL and
     const [bobsRecord] = (await bob.browser.get(`${two.url}/api/v1/calls`)).body.calls;
     expect(bobsRecord).toMatchObject({ id: placed.body.call.id, state: 'ended', outcome: 'completed', reason: 'The server is shutting down' });
   });
+
+  it('leaves no call of a killed instance open: the others close its records within 60 s and tell the callee', async () => {
+    const four = await start();
+    const ada = await person(one, 'Ada Callee');
+    const bob = await person(four, 'Bob Caller');
+    const adaOnOne = await tab(one, ada.browser, true);
+    const placed = await bob.browser.post(`${four.url}/api/v1/calls`, { from: bob.number, to: ada.number });
+    const incoming = await adaOnOne.next('call.incoming');
+    adaOnOne.send({ type: 'call.answer', callId: incoming.callId });
+    await awaitMessage(adaOnOne, incoming.callId, (m) => m.type === 'call.state');
+    const bobAudio = await connectMedia(four, bob.browser, placed.body.call.id, 440);
+    const adaAudio = await connectMedia(one, ada.browser, incoming.callId, 660);
+    await expectAudioBothWays(bobAudio, adaAudio);
+
+    // No goodbye: the instance holding the call stops beating in the database, and the survivors'
+    // sweep (every 15 s, for instances silent 40 s) finds its open records.
+    const killedAt = Date.now();
+    expect(await four.stop('SIGKILL')).toBeNull();
+    const ended = await awaitMessage(adaOnOne, incoming.callId, (m) => m.type === 'call.ended', 70_000);
+    expect(Date.now() - killedAt).toBeLessThan(60_000);
+    expect(ended).toMatchObject({ outcome: 'failed', reason: 'The call was cut off when its server stopped' });
+    // Ada's audio was relayed to the killed instance: her media socket is closed too.
+    expect(await adaAudio.closed).toBe(1011);
+    const [adasRecord] = (await ada.browser.get(`${two.url}/api/v1/calls`)).body.calls;
+    expect(adasRecord).toMatchObject({ id: incoming.callId, state: 'ended', outcome: 'failed' });
+    const [bobsRecord] = (await bob.browser.get(`${one.url}/api/v1/calls`)).body.calls;
+    expect(bobsRecord).toMatchObject({ id: placed.body.call.id, state: 'ended', outcome: 'failed', reason: 'The call was cut off when its server stopped' });
+  }, 120_000);
 });
