@@ -4,9 +4,6 @@ import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/user
 /** The Phone Management page against the real server and its built-in virtual carrier. */
 
 test('a new user rents a number, then adds, edits, finds, calls and deletes a contact', async ({ page }) => {
-  // A long journey (about 60 steps, a password hashed twice): on two cores shared with the other
-  // worker's calls it has taken 33 s, past the default 30.
-  test.setTimeout(60_000);
   const email = uniqueEmail('numbers');
   await signUpThroughPage(page, 'Ada Lovelace', email);
   await logInThroughPage(page, email);
