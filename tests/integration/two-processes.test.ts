@@ -82,8 +82,12 @@ describe.skipIf(!adminUrl || !redisUrl)('server processes sharing PostgreSQL and
 
   /** Waits for a message of `type` about `callId` matching `match`, and answers it. */
   async function awaitMessage(on: RealtimeTab, callId: string, match: (message: ServerMessage) => boolean, timeoutMs?: number) {
-    await until(() => on.messages.some((message) => 'callId' in message && message.callId === callId && match(message)), timeoutMs);
-    return on.messages.find((message) => 'callId' in message && message.callId === callId && match(message))!;
+    const about = () => on.messages.filter((message) => 'callId' in message && message.callId === callId);
+    // A timeout says what did come about the call, and what the servers printed.
+    await until(() => about().some(match), timeoutMs).catch((error: unknown) => {
+      throw new Error(`${String(error)}; messages about ${callId}: ${JSON.stringify(about())}\n${started.flatMap((server) => server.output).join('')}`);
+    });
+    return about().find(match)!;
   }
 
   /** Each side hears the other's tone: 440 Hz from the caller, 660 Hz from the callee. */
@@ -92,6 +96,21 @@ describe.skipIf(!adminUrl || !redisUrl)('server processes sharing PostgreSQL and
     await until(() => caller.received.length > callerFrom + 30 && callee.received.length > calleeFrom + 30);
     expect(dominantFrequency(callee.audio(calleeFrom + 5), 16_000)).toBeCloseTo(440, 0);
     expect(dominantFrequency(caller.audio(callerFrom + 5), 16_000)).toBeCloseTo(660, 0);
+  }
+
+  /** Bob on `holder` calls Ada, who answers on instance 1: the call and Bob's audio on `holder`, Ada's relayed. */
+  async function callHeldOn(holder: ServerProcess) {
+    const ada = await person(one, 'Ada Callee');
+    const bob = await person(holder, 'Bob Caller');
+    const adaOnOne = await tab(one, ada.browser, true);
+    const placed = await bob.browser.post(`${holder.url}/api/v1/calls`, { from: bob.number, to: ada.number });
+    const incoming = await adaOnOne.next('call.incoming');
+    adaOnOne.send({ type: 'call.answer', callId: incoming.callId });
+    await awaitMessage(adaOnOne, incoming.callId, (m) => m.type === 'call.state');
+    const bobAudio = await connectMedia(holder, bob.browser, placed.body.call.id, 440);
+    const adaAudio = await connectMedia(one, ada.browser, incoming.callId, 660);
+    await expectAudioBothWays(bobAudio, adaAudio);
+    return { ada, bob, adaOnOne, placed, incoming, adaAudio };
   }
 
   it('rings a callee listening on instance 1 from a call placed on instance 2: answer, audio both ways, mute, hang-up and both records', async () => {
@@ -170,16 +189,7 @@ describe.skipIf(!adminUrl || !redisUrl)('server processes sharing PostgreSQL and
 
   it('ends its calls cleanly when the instance holding them stops (SIGTERM), telling the other side on another instance', async () => {
     const three = await start();
-    const ada = await person(one, 'Ada Callee');
-    const bob = await person(three, 'Bob Caller');
-    const adaOnOne = await tab(one, ada.browser, true);
-    const placed = await bob.browser.post(`${three.url}/api/v1/calls`, { from: bob.number, to: ada.number });
-    const incoming = await adaOnOne.next('call.incoming');
-    adaOnOne.send({ type: 'call.answer', callId: incoming.callId });
-    await awaitMessage(adaOnOne, incoming.callId, (m) => m.type === 'call.state');
-    const bobAudio = await connectMedia(three, bob.browser, placed.body.call.id, 440);
-    const adaAudio = await connectMedia(one, ada.browser, incoming.callId, 660);
-    await expectAudioBothWays(bobAudio, adaAudio);
+    const { ada, bob, adaOnOne, placed, incoming, adaAudio } = await callHeldOn(three);
 
     expect(await three.stop('SIGTERM')).toBe(0);
     expect(await awaitMessage(adaOnOne, incoming.callId, (m) => m.type === 'call.ended')).toMatchObject({ outcome: 'completed', reason: 'The server is shutting down' });
@@ -192,16 +202,7 @@ describe.skipIf(!adminUrl || !redisUrl)('server processes sharing PostgreSQL and
 
   it('leaves no call of a killed instance open: the others close its records within 60 s and tell the callee', async () => {
     const four = await start();
-    const ada = await person(one, 'Ada Callee');
-    const bob = await person(four, 'Bob Caller');
-    const adaOnOne = await tab(one, ada.browser, true);
-    const placed = await bob.browser.post(`${four.url}/api/v1/calls`, { from: bob.number, to: ada.number });
-    const incoming = await adaOnOne.next('call.incoming');
-    adaOnOne.send({ type: 'call.answer', callId: incoming.callId });
-    await awaitMessage(adaOnOne, incoming.callId, (m) => m.type === 'call.state');
-    const bobAudio = await connectMedia(four, bob.browser, placed.body.call.id, 440);
-    const adaAudio = await connectMedia(one, ada.browser, incoming.callId, 660);
-    await expectAudioBothWays(bobAudio, adaAudio);
+    const { ada, bob, adaOnOne, placed, incoming, adaAudio } = await callHeldOn(four);
 
     // No goodbye: the instance holding the call stops beating in the database, and the survivors'
     // sweep (every 15 s, for instances silent 40 s) finds its open records.
