@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { CallTiming } from '../../src/server/calls/timing';
+import type { DatabaseHandle } from '../../src/server/db/client';
 import { FAKE_API_KEY, FAKE_API_SECRET, VonageNumbersFake, type FakeNumber } from '../fakes/vonage/vonage-numbers-fake';
 import { FAKE_SIGNATURE_SECRET, VonageVoiceFake } from '../fakes/vonage/vonage-voice-fake';
 import { freePort } from './free-port';
@@ -27,15 +28,24 @@ export interface VonageServer {
   wsBase: string;
 }
 
-/** The app under TELEPHONY=vonage, pointed at the fakes and listening where they call it back. */
-export async function startVonageServer(fakes: { numbersFake: VonageNumbersFake; voiceFake: VonageVoiceFake }, callTiming: Partial<CallTiming>): Promise<VonageServer> {
+/**
+ * The app under TELEPHONY=vonage, pointed at the fakes and listening where they call it back.
+ * `shared` makes it one of several instances: their Redis, and the first one's database.
+ */
+export async function startVonageServer(
+  fakes: { numbersFake: VonageNumbersFake; voiceFake: VonageVoiceFake },
+  callTiming: Partial<CallTiming>,
+  shared: { redisUrl?: string; database?: DatabaseHandle } = {},
+): Promise<VonageServer> {
   // Vonage must know where to call back before the server starts listening.
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const testApp = await buildTestApp({
     mailer: capturingMailer(),
     callTiming,
+    ...(shared.database ? { database: shared.database } : {}),
     env: {
+      ...(shared.redisUrl ? { REDIS_URL: shared.redisUrl } : {}),
       TELEPHONY: 'vonage',
       VONAGE_API_KEY: FAKE_API_KEY,
       VONAGE_API_SECRET: FAKE_API_SECRET,

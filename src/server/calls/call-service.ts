@@ -92,7 +92,8 @@ type CallRequest =
   | { op: 'mute'; userId: string; callId: string; muted: boolean }
   | { op: 'voice'; userId: string; settings: VoiceSettings }
   | { op: 'media.open'; userId: string; callId: string; relayId: string; relayInstance: string }
-  | { op: 'media.closed'; relayId: string; reason: string };
+  | { op: 'media.closed'; relayId: string; reason: string }
+  | { op: 'provider.event'; providerCallId: string; event: ProviderCallEvent };
 
 /** Why a media socket cannot join a call: the websocket close code and reason it gets. */
 type AttachRefusal = { code: 4404 | 4409; reason: string };
@@ -351,8 +352,27 @@ export class CallService {
     this.joinIfReady(call);
   }
 
-  /** A status event from the provider (its webhook, already authenticated) for one of our calls. */
-  async applyProviderEvent(callId: string, providerCallId: string, event: ProviderCallEvent) {
+  /**
+   * A status event from the provider's webhook, already authenticated, on whichever instance the
+   * load balancer chose: an inbound call's own events go to the application's one event URL, so
+   * they can reach an instance other than the one holding the call, which then gets them.
+   * `named` is our call id when the event URL carries it. Events of no open call are dropped.
+   */
+  async receiveProviderEvent(providerCallId: string, event: ProviderCallEvent, named?: string) {
+    const callId = named ?? this.callIdForProvider(providerCallId);
+    if (callId && this.live.has(callId)) return this.applyProviderEvent(callId, providerCallId, event);
+    if (named !== undefined && !UUID.test(named)) return;
+    const [open] = await this.deps.db
+      .select({ instanceId: calls.instanceId })
+      .from(calls)
+      .where(and(eq(calls.providerCallId, providerCallId), ne(calls.state, 'ended'), named === undefined ? undefined : eq(calls.id, named)))
+      .limit(1);
+    if (!open?.instanceId || open.instanceId === this.deps.instanceId) return;
+    await this.link.request(open.instanceId, { op: 'provider.event', providerCallId, event });
+  }
+
+  /** A status event from the provider for one of the calls this instance holds. */
+  private async applyProviderEvent(callId: string, providerCallId: string, event: ProviderCallEvent) {
     const call = this.live.get(callId);
     if (!call?.provider || call.ending) return;
     // Events of the call's other legs (the provider's side of our websocket) carry another id.
@@ -457,7 +477,7 @@ export class CallService {
   }
 
   /** Our id of the call the provider knows by `providerCallId`, if it is on this server. */
-  callIdForProvider(providerCallId: string): string | null {
+  private callIdForProvider(providerCallId: string): string | null {
     for (const call of this.live.values()) if (call.provider?.id === providerCallId) return call.id;
     return null;
   }
@@ -511,6 +531,7 @@ export class CallService {
       direction: 'inbound' as const,
       fromNumber: from.fromNumber,
       toNumber: from.toNumber,
+      providerCallId: call.provider?.id ?? null,
       metered: false,
       hiddenFromHistory: !calleePreferences.callHistory,
     };
@@ -685,6 +706,10 @@ export class CallService {
         return this.openRemoteMedia(request);
       case 'media.closed':
         return this.mediaClosedElsewhere(request.relayId, request.reason);
+      case 'provider.event': {
+        const callId = this.callIdForProvider(request.providerCallId);
+        return callId ? this.applyProviderEvent(callId, request.providerCallId, request.event) : undefined;
+      }
     }
   }
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { toE164 } from '../../common/phone';
-import { isUuid } from '../db/errors';
 import { sendError } from '../http/error-handler';
 import { toProviderCallEvent, vonageCallEventSchema } from '../providers/telephony/vonage/call-events';
 import { VonageWebhookVerifier } from '../providers/telephony/vonage/signed-webhook';
@@ -52,11 +51,11 @@ export const vonageProviderRoutes: FastifyPluginAsync<VonageProviderRouteOptions
 
     // Events of an inbound call's own leg come to the application's event URL, without our id.
     const { call: named } = request.query as { call?: string };
-    const callId = named ?? calls.callIdForProvider(parsed.data.uuid) ?? undefined;
     const event = toProviderCallEvent(parsed.data);
-    request.log.info({ callId, status: parsed.data.status, detail: parsed.data.detail }, 'Vonage call event');
+    request.log.info({ callId: named, status: parsed.data.status, detail: parsed.data.detail }, 'Vonage call event');
     // Anything else (another leg, a call already over) is acknowledged, or Vonage would retry it.
-    if (event && callId && isUuid(callId)) await calls.applyProviderEvent(callId, parsed.data.uuid, event);
+    // Held on an instance that does not answer, the event is refused with 503: Vonage sends it again.
+    if (event) await calls.receiveProviderEvent(parsed.data.uuid, event, typeof named === 'string' ? named : undefined);
     return reply.code(200).send({ ok: true });
   });
 

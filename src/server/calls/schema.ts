@@ -35,5 +35,7 @@ export const calls = pgTable(
     index('calls_user_started_idx').on(table.userId, table.startedAt),
     // One active call per user: the database settles two tabs dialling at once.
     uniqueIndex('calls_one_active_per_user').on(table.userId).where(sql`${table.state} <> 'ended'`),
+    // A provider's webhook may reach any instance: it finds the open call by the provider's id.
+    index('calls_open_by_provider_call').on(table.providerCallId).where(sql`${table.state} <> 'ended'`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "calls_open_by_provider_call" ON "calls" USING btree ("provider_call_id") WHERE "calls"."state" <> 'ended';
