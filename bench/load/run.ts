@@ -11,7 +11,7 @@ import type { BenchUser, ServerUsage } from '../media/protocol';
 import { pinToCpu, ServerProcess } from '../media/server-process';
 import { runOneWay, type CallMedia, type OneWayResult } from './one-way';
 import { cpuMsBetween, processCpuMs } from './process-cpu';
-import type { InstanceSettings } from './settings';
+import { SERVER_NODE_FLAGS, type InstanceSettings } from './settings';
 import { ListeningTab, VoxlineUser } from './voxline-user';
 
 /**
@@ -54,6 +54,8 @@ interface Options {
   pin: boolean;
   /** Where the Voxline instances write V8 CPU profiles of their whole run, if anywhere. */
   profileDir: string | null;
+  /** Node/V8 options the Voxline instances and the bare relay start with. */
+  instanceFlags: string[];
 }
 
 function readOptions(): Options {
@@ -69,6 +71,7 @@ function readOptions(): Options {
       'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
       pin: { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
+      'instance-flags': { type: 'string', default: SERVER_NODE_FLAGS.join(' ') },
     },
     strict: true,
   });
@@ -99,6 +102,7 @@ function readOptions(): Options {
     redisUrl: loopback('redis-url', values['redis-url']),
     pin: values.pin,
     profileDir: values['cpu-prof'] ? fs.mkdtempSync(path.join(os.tmpdir(), 'voxline-load-profile-')) : null,
+    instanceFlags: values['instance-flags'].split(/\s+/).filter(Boolean),
   };
 }
 
@@ -266,7 +270,7 @@ interface Baseline {
 }
 
 async function runBaseline(options: Options, pinned: boolean, teardown: Teardown, run: number): Promise<Baseline> {
-  const relay = teardown.server(await ServerProcess.start('bare ws relay', '../load/bare-relay-server.ts'));
+  const relay = teardown.server(await ServerProcess.start('bare ws relay', '../load/bare-relay-server.ts', { nodeArgs: options.instanceFlags }));
   if (pinned && !pinToCpu(relay.pid, SERVER_CPU)) throw new Error(`could not pin the bare relay to CPU ${SERVER_CPU}`);
   const pairs = await inParallel(Array.from({ length: options.calls }, (_, index) => index), CALL_SETUP_CONCURRENCY, async (index) => {
     const url = `ws://127.0.0.1:${relay.port}/pair/${index}`;
@@ -306,7 +310,7 @@ async function startInstance(name: string, settings: InstanceSettings, options: 
   const server = teardown.server(
     await ServerProcess.start(name, '../load/voxline-instance.ts', {
       args: [JSON.stringify(settings)],
-      nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+      nodeArgs: [...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []), ...options.instanceFlags],
     }),
   );
   if (pinned && !pinToCpu(server.pid, SERVER_CPU)) throw new Error(`could not pin ${name} to CPU ${SERVER_CPU}`);
@@ -555,7 +559,8 @@ function report(options: Options, pinned: boolean, results: ModeResult[]) {
   );
   console.log(
     `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.versions.node}; ` +
-      `${pinned ? `Voxline instances and the relay pinned to CPU ${SERVER_CPU}, load generator to CPU ${LOAD_CPU}, Redis and PostgreSQL not pinned` : 'not pinned'}`,
+      `${pinned ? `Voxline instances and the relay pinned to CPU ${SERVER_CPU}, load generator to CPU ${LOAD_CPU}, Redis and PostgreSQL not pinned` : 'not pinned'}` +
+      (options.instanceFlags.length > 0 ? `; instances started with ${options.instanceFlags.join(' ')}` : ''),
   );
   console.log('');
   console.log(line(header));

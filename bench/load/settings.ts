@@ -1,3 +1,6 @@
+/** The Node options `npm start` gives the server (package.json, docs/decisions/009): the bench's servers run with them too. */
+export const SERVER_NODE_FLAGS = ['--initial-old-space-size=256'];
+
 /** What the bench tells a Voxline instance it starts (voxline-instance.ts), as its one argument in JSON. */
 export interface InstanceSettings {
   /** Tells this instance's bench users from another's in a shared database. */
