@@ -6,10 +6,8 @@ import { RedisBus } from './redis-bus';
 /** Redis pub/sub when REDIS_URL is set, so that several instances share it; else this process alone. */
 export function createBus(redisUrl: string | undefined, log: { warn(obj: object, msg: string): void }): Bus {
   if (!redisUrl) return new LocalBus();
-  // A relayed call publishes 50 frames a second each way: the messages published in one turn of
-  // the event loop go out in one write, not one each.
-  const publisher = createRedisClient(redisUrl, { enableAutoPipelining: true });
-  const subscriber = publisher.duplicate({ enableAutoPipelining: false });
+  const publisher = createRedisClient(redisUrl);
+  const subscriber = publisher.duplicate();
   // As in createRedisClient: without a listener an unreachable Redis would crash the process.
   subscriber.on('error', () => {});
   return new RedisBus(publisher, subscriber, log);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { until } from '../../../tests/support/until';
 import { createRedisClient } from '../redis/redis-client';
@@ -89,6 +89,37 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('RedisBus', () => {
     await until(() => received.length >= 500);
     await settle();
     expect(received).toEqual(Array.from({ length: 500 }, (_, sequence) => sequence));
+  });
+
+  it('writes what is published within a millisecond, over several turns of the event loop, to Redis at once and in order', async () => {
+    const publisherConnection = createRedisClient(redisUrl);
+    await publisherConnection.ping();
+    const writes = vi.spyOn(publisherConnection, 'pipeline');
+    const one = new RedisBus(publisherConnection, createRedisClient(redisUrl), log);
+    buses.push(one);
+    const two = bus();
+    const name = channel();
+    const received: string[] = [];
+    await two.subscribe(name, (payload) => received.push(payload.toString()));
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const published: Promise<void>[] = [];
+    try {
+      published.push(one.publish(name, 'first'));
+      await nextTurn();
+      published.push(one.publish(name, Buffer.from('second')));
+      await nextTurn();
+      published.push(one.publish(name, 'third'));
+      expect(writes).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(writes).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    await Promise.all(published);
+    await until(() => received.length >= 3);
+    expect(received).toEqual(['first', 'second', 'third']);
   });
 
   it('delivers a message published on one instance exactly once to the subscriber on another', async () => {
