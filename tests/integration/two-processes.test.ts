@@ -205,7 +205,7 @@ describe.skipIf(!adminUrl || !redisUrl)('server processes sharing PostgreSQL and
     const { ada, bob, adaOnOne, placed, incoming, adaAudio } = await callHeldOn(four);
 
     // No goodbye: the instance holding the call stops beating in the database, and the survivors'
-    // sweep (every 15 s, for instances silent 40 s) finds its open records.
+    // sweep (every 10 s, for instances silent 30 s) finds its open records.
     const killedAt = Date.now();
     expect(await four.stop('SIGKILL')).toBeNull();
     const ended = await awaitMessage(adaOnOne, incoming.callId, (m) => m.type === 'call.ended', 70_000);
