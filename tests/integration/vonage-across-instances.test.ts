@@ -9,7 +9,7 @@ import { cookieHeader, MediaClient } from '../support/media-client';
 import { RealtimeTab } from '../support/realtime-tab';
 import { TestBrowser } from '../support/test-browser';
 import { until } from '../support/until';
-import { APPLICATION_ID, startVonageFakes, startVonageServer, type VonageServer } from '../support/vonage-test-server';
+import { APPLICATION_ID, startVonageFakes, startVonageServer, voiceNumbers, type VonageServer } from '../support/vonage-test-server';
 
 const shared = Boolean(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL);
 const OUTSIDE = '+442079460958';
@@ -26,14 +26,7 @@ describe.skipIf(!shared)('Vonage calls across two instances', () => {
   let two: VonageServer;
 
   beforeAll(async () => {
-    const inventory = Array.from({ length: 10 }, (_, index) => ({
-      country: 'US',
-      msisdn: `14152006${String(100 + index)}`,
-      type: 'mobile-lvn' as const,
-      cost: '0.90',
-      features: ['VOICE'],
-    }));
-    ({ numbersFake, voiceFake } = await startVonageFakes(inventory));
+    ({ numbersFake, voiceFake } = await startVonageFakes(voiceNumbers('14152006', 10)));
     const redisUrl = process.env.TEST_REDIS_URL ?? '';
     one = await startVonageServer({ numbersFake, voiceFake }, { mediaConnectTimeoutMs: 3_000 }, { redisUrl });
     two = await startVonageServer({ numbersFake, voiceFake }, { mediaConnectTimeoutMs: 3_000 }, { redisUrl, database: one.testApp.database });

@@ -15,6 +15,17 @@ const { privateKey, publicKey } = generateKeyPairSync('rsa', {
   publicKeyEncoding: { type: 'spki', format: 'pem' },
 });
 
+/** `count` US voice numbers for the Numbers fake to offer, `{prefix}100` on, one per renter of a test file. */
+export function voiceNumbers(prefix: string, count: number): FakeNumber[] {
+  return Array.from({ length: count }, (_, index) => ({
+    country: 'US',
+    msisdn: `${prefix}${String(100 + index)}`,
+    type: 'mobile-lvn' as const,
+    cost: '0.90',
+    features: ['VOICE'],
+  }));
+}
+
 /** Vonage's Numbers and Voice APIs, faked, for an application with this file's key pair. */
 export async function startVonageFakes(inventory: FakeNumber[]) {
   const numbersFake = await VonageNumbersFake.start({ inventory });

@@ -7,7 +7,7 @@ import type { VonageNumbersFake } from '../../../tests/fakes/vonage/vonage-numbe
 import { FAKE_SIGNATURE_SECRET, signWebhook, type FakeVoiceCall, type VonageVoiceFake } from '../../../tests/fakes/vonage/vonage-voice-fake';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { cookieHeader, MediaClient } from '../../../tests/support/media-client';
-import { APPLICATION_ID, startVonageFakes, startVonageServer, type VonageServer } from '../../../tests/support/vonage-test-server';
+import { APPLICATION_ID, startVonageFakes, startVonageServer, voiceNumbers, type VonageServer } from '../../../tests/support/vonage-test-server';
 import type { TestBrowser } from '../../../tests/support/test-browser';
 import { until } from '../../../tests/support/until';
 import { calls } from './schema';
@@ -27,14 +27,7 @@ const QUICK_PROVIDER_GRACE_MS = 500;
 
 beforeAll(async () => {
   // Each test's caller rents a number of their own.
-  const inventory = Array.from({ length: 30 }, (_, index) => ({
-    country: 'US',
-    msisdn: `14152007${String(100 + index)}`,
-    type: 'mobile-lvn' as const,
-    cost: '0.90',
-    features: ['VOICE'],
-  }));
-  ({ numbersFake, voiceFake } = await startVonageFakes(inventory));
+  ({ numbersFake, voiceFake } = await startVonageFakes(voiceNumbers('14152007', 30)));
   server = await startVonageServer({ numbersFake, voiceFake }, { mediaConnectTimeoutMs: 3_000 });
   quick = await startVonageServer({ numbersFake, voiceFake }, { ringTimeoutMs: QUICK_RING_TIMEOUT_MS, providerGraceMs: QUICK_PROVIDER_GRACE_MS });
 });

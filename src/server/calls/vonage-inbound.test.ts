@@ -7,7 +7,7 @@ import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { cookieHeader, MediaClient } from '../../../tests/support/media-client';
 import { RealtimeTab } from '../../../tests/support/realtime-tab';
 import { until } from '../../../tests/support/until';
-import { APPLICATION_ID, startVonageFakes, startVonageServer, type VonageServer } from '../../../tests/support/vonage-test-server';
+import { APPLICATION_ID, startVonageFakes, startVonageServer, voiceNumbers, type VonageServer } from '../../../tests/support/vonage-test-server';
 import { calls } from './schema';
 
 // Someone outside calls a number rented through Vonage: the Voice API fake asks our answer
@@ -21,14 +21,7 @@ let server: VonageServer;
 let quick: VonageServer;
 
 beforeAll(async () => {
-  const inventory = Array.from({ length: 20 }, (_, index) => ({
-    country: 'US',
-    msisdn: `14152008${String(100 + index)}`,
-    type: 'mobile-lvn' as const,
-    cost: '0.90',
-    features: ['VOICE'],
-  }));
-  ({ numbersFake, voiceFake } = await startVonageFakes(inventory));
+  ({ numbersFake, voiceFake } = await startVonageFakes(voiceNumbers('14152008', 20)));
   server = await startVonageServer({ numbersFake, voiceFake }, { mediaConnectTimeoutMs: 3_000 });
   quick = await startVonageServer({ numbersFake, voiceFake }, { ringTimeoutMs: 1_000 });
 });
