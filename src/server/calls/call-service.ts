@@ -18,6 +18,7 @@ import { CallerVoice } from '../media/caller-voice';
 import { EchoParty } from '../media/echo-party';
 import type { CallLeg } from '../media/leg';
 import { MediaBridge } from '../media/media-bridge';
+import { MediaExchange } from '../media/media-exchange';
 import { ProviderLeg } from '../media/provider-leg';
 import { RemoteBrowserLeg } from '../media/remote-browser-leg';
 import { phoneNumbers } from '../numbers/schema';
@@ -156,9 +157,11 @@ export class CallService {
   /** Legs of calls here whose browser's media socket another instance holds, by relay id. */
   private readonly remoteLegs = new Map<string, { leg: RemoteBrowserLeg; relayInstance: string }>();
   private readonly link: InstanceLink<CallRequest>;
+  private readonly media: MediaExchange;
 
   constructor(private readonly deps: CallServiceDependencies) {
     this.link = new InstanceLink(deps.bus, deps.instanceId, (request) => this.act(request), deps.log);
+    this.media = new MediaExchange(deps.bus, deps.instanceId);
     deps.hub.on('call.hangup', (user, message) => this.hangup(user.id, message.callId));
     deps.hub.on('call.mute', (user, message) => this.setMuted(user.id, message.callId, message.muted));
     deps.hub.on('call.answer', (user, message, tabId) => this.answerInbound(user.id, message.callId, tabId));
@@ -167,7 +170,7 @@ export class CallService {
 
   /** Lets the other instances reach the calls this one holds. */
   async start() {
-    await this.link.start();
+    await Promise.all([this.link.start(), this.media.start()]);
   }
 
   async place(user: SessionUser, body: PlaceCallBody, options: PlaceCallOptions = {}): Promise<PlaceCallResult> {
@@ -420,7 +423,7 @@ export class CallService {
       await Promise.race([Promise.allSettled([...this.pendingHangups]), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_HANGUP_WAIT_MS)))]);
       clearTimeout(timer);
     }
-    await this.link.stop();
+    await Promise.all([this.link.stop(), this.media.stop()]);
   }
 
   /**
@@ -639,14 +642,13 @@ export class CallService {
    */
   private async relayBrowser(userId: string, callId: string, socket: WebSocket, holder: string) {
     const relayId = randomUUID();
-    const relay = new BrowserRelay(socket, this.deps.bus, relayId);
+    const relay = new BrowserRelay(socket, this.media, holder, relayId);
     this.relays.set(relayId, { relay, holder });
     relay.onClose((reason) => {
       if (!this.relays.delete(relayId)) return;
       this.link.notify(holder, { op: 'media.closed', relayId, reason }).catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not tell the server carrying the call that its audio went away'));
     });
     try {
-      await relay.ready();
       const { sampleRate } = (await this.link.request(holder, { op: 'media.open', userId, callId, relayId, relayInstance: this.deps.instanceId })) as { sampleRate: CallSampleRate };
       relay.start(sampleRate);
     } catch (error) {
@@ -657,10 +659,10 @@ export class CallService {
   }
 
   /** Another instance holds a media socket for a call here (relayBrowser): joins it to the call. */
-  private async openRemoteMedia({ userId, callId, relayId, relayInstance }: Extract<CallRequest, { op: 'media.open' }>) {
+  private openRemoteMedia({ userId, callId, relayId, relayInstance }: Extract<CallRequest, { op: 'media.open' }>) {
     let leg: RemoteBrowserLeg | undefined;
     const attached = this.attachLeg(userId, callId, (sampleRate) => {
-      const remote = new RemoteBrowserLeg(this.deps.bus, relayId, sampleRate);
+      const remote = new RemoteBrowserLeg(this.media, relayInstance, relayId, sampleRate);
       this.remoteLegs.set(relayId, { leg: remote, relayInstance });
       remote.onClose((reason) => {
         if (!this.remoteLegs.delete(relayId)) return;
@@ -671,7 +673,6 @@ export class CallService {
     });
     if (attached === 'not-here' || (attached !== 'attached' && attached.code === NO_CALL.code)) throw AppError.notFound(NO_CALL.reason);
     if (attached !== 'attached') throw AppError.conflict(attached.reason);
-    await leg!.ready();
     return { sampleRate: leg!.sampleRate };
   }
 
