@@ -119,6 +119,12 @@ export class RedisBus implements Bus {
     this.flushTimer = null;
     const batch = this.outgoing;
     this.outgoing = [];
+    // Mostly one: the media exchange's frames for the other instance. A pipeline costs more.
+    if (batch.length === 1) {
+      const [{ channel, payload, resolve, reject }] = batch as [Outgoing];
+      this.publisher.publish(channel, payload).then(() => resolve(), reject);
+      return;
+    }
     const pipeline = this.publisher.pipeline();
     for (const { channel, payload } of batch) pipeline.publish(channel, payload);
     pipeline.exec().then(
