@@ -2,7 +2,6 @@ import { constants, monitorEventLoopDelay, performance, PerformanceObserver } fr
 import WebSocket from 'ws';
 import { FRAME_MS } from '../../src/common/calls';
 import { FRAME_BYTES, sleep } from '../media/load';
-import { RealTimePacer } from '../media/real-time-pacer';
 
 const FRAMES_PER_SECOND = 1000 / FRAME_MS;
 // A sample well past the header: if it arrives changed, the audio was altered on the way.
@@ -76,20 +75,20 @@ class Latencies {
   }
 }
 
-/** One direction of one call: frames sent at real-time pace on `from`, each timed on arrival at `to`. */
+/** One direction of one call: frames sent on `from` when the schedule says, each timed on arrival at `to`. */
 class OneWayStream {
   private readonly sentAt: Float64Array;
+  /** The next frame to send: the count sent so far. */
+  next = 0;
   received = 0;
   outOfOrder = 0;
   foreign = 0;
   dropped = false;
   private highest = -1;
-  private readonly pacer: RealTimePacer;
   private readonly template: Buffer;
   private readonly onMessage = (data: Buffer, isBinary: boolean) => this.receive(data, isBinary);
   private readonly onClose = () => {
     this.dropped = true;
-    this.stop();
   };
 
   constructor(
@@ -102,7 +101,6 @@ class OneWayStream {
     private readonly latencies: Latencies,
   ) {
     this.sentAt = new Float64Array(total).fill(-1);
-    this.pacer = new RealTimePacer(total, (sequence) => this.send(sequence), () => this.dropped);
     this.template = Buffer.alloc(FRAME_BYTES);
     for (let offset = 12; offset < FRAME_BYTES; offset += 2) this.template.writeInt16LE(((offset * 37) % 2000) - 1000, offset);
     this.template.writeUInt32LE(streamId, 4);
@@ -113,35 +111,25 @@ class OneWayStream {
     to.on('close', this.onClose);
   }
 
-  get next() {
-    return this.pacer.next;
-  }
-
-  start(firstDueAt: number, done: () => void) {
-    this.pacer.start(firstDueAt, done);
-  }
-
   get complete() {
     return this.received + this.outOfOrder >= this.next;
   }
 
-  stop() {
-    this.pacer.stop();
-  }
-
   /** Stops listening; the sockets stay open. */
   detach() {
-    this.stop();
     this.to.off('message', this.onMessage);
     this.from.off('close', this.onClose);
     this.to.off('close', this.onClose);
   }
 
-  private send(sequence: number) {
+  /** Sends the next frame, unless the stream has lost a socket. */
+  sendNext() {
+    if (this.dropped) return;
     if (this.from.readyState !== WebSocket.OPEN) {
       this.dropped = true;
       return;
     }
+    const sequence = this.next++;
     const frame = Buffer.allocUnsafe(FRAME_BYTES);
     this.template.copy(frame);
     frame.writeUInt32LE(sequence, 0);
@@ -177,9 +165,33 @@ class OneWayStream {
 }
 
 /**
- * Drives every call's audio both ways at once with 640-byte 20 ms frames at real-time pace, the
- * streams' phases spread evenly over one frame period as independent callers' would be, for the
- * warm-up and then the measured window, and times each frame from one end to the other.
+ * Sends every stream's frames 0…total-1 at real-time pace, the streams' phases spread evenly over
+ * one frame period as independent callers' would be: the j-th send of all is due j/n of a frame
+ * period after `startAt`. One timer for all the streams, rather than one each, keeps the load
+ * generator's own work (which shares the machine with the servers it measures) low. A late timer
+ * sends what is due at once, so the pace stays real-time on average.
+ */
+function paceStreams(streams: OneWayStream[], total: number, startAt: number): Promise<void> {
+  const sends = streams.length * total;
+  const dueAt = (send: number) => startAt + (send * FRAME_MS) / streams.length;
+  let next = 0;
+  return new Promise((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (next < sends && dueAt(next) <= now + 0.5) {
+        streams[next % streams.length]!.sendNext();
+        next += 1;
+      }
+      if (next >= sends || streams.every((stream) => stream.dropped)) resolve();
+      else setTimeout(tick, dueAt(next) - now);
+    };
+    setTimeout(tick, Math.max(0, startAt - performance.now()));
+  });
+}
+
+/**
+ * Drives every call's audio both ways at once with 640-byte 20 ms frames at real-time pace, for
+ * the warm-up and then the measured window, and times each frame from one end to the other.
  */
 export async function runOneWay(calls: CallMedia[], plan: OneWayPlan): Promise<OneWayResult> {
   const warmupFrames = Math.round(plan.warmupSeconds * FRAMES_PER_SECOND);
@@ -193,16 +205,7 @@ export async function runOneWay(calls: CallMedia[], plan: OneWayPlan): Promise<O
   ]);
 
   const startAt = performance.now() + 200;
-  let finished = 0;
-  const allSent = new Promise<void>((resolve) => {
-    if (streams.length === 0) resolve();
-    streams.forEach((stream, index) =>
-      stream.start(startAt + (index * FRAME_MS) / streams.length, () => {
-        finished += 1;
-        if (finished === streams.length) resolve();
-      }),
-    );
-  });
+  const allSent = streams.length === 0 ? Promise.resolve() : paceStreams(streams, total, startAt);
 
   const windowStartAt = startAt + warmupFrames * FRAME_MS;
   const windowEndAt = startAt + total * FRAME_MS;

@@ -183,6 +183,8 @@ interface ModeResult {
   callFailures: string[];
   baseline: OneWayResult;
   relay: Omit<Baseline, 'result' | 'others'>;
+  /** Two instances: the bare relay through Redis, the least any relay across processes does. */
+  acrossRedis: Baseline | null;
   voxline: OneWayResult;
   /** % of one core over Voxline's measured window. */
   redisCpu: number | null;
@@ -259,51 +261,81 @@ function cpuPercentBetween(start: ServerUsage, end: ServerUsage) {
   return ((end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / 1000 / (end.atMs - start.atMs)) * 100;
 }
 
-/** Frames through the bare relay: the same number of calls, the same pace, measured alone. */
-/** The bare relay's window: its frames, its own CPU and event-loop delay, and the other processes' CPU. */
+/** A bare relay's window: its frames, its own CPU and event-loop delay, and the other processes' CPU. */
 interface Baseline {
   result: OneWayResult;
+  /** Summed over its processes, % of one core. */
   relayCpu: number;
+  /** The worst of its processes. */
   relayLoopDelayP99Ms: number;
   relayLoopDelayMaxMs: number;
+  /** Across Redis: Redis's CPU over the window, % of one core. */
+  redisCpu: number | null;
   others: number | null;
 }
 
-async function runBaseline(options: Options, pinned: boolean, teardown: Teardown, run: number): Promise<Baseline> {
-  const relay = teardown.server(await ServerProcess.start('bare ws relay', '../load/bare-relay-server.ts', { nodeArgs: options.instanceFlags }));
-  if (pinned && !pinToCpu(relay.pid, SERVER_CPU)) throw new Error(`could not pin the bare relay to CPU ${SERVER_CPU}`);
+/**
+ * Frames through a bare relay, the same number of calls at the same pace, measured alone: one
+ * process joining both sockets of a call, or, given `redisUrl`, two processes, the caller's socket
+ * on one and the callee's on the other, passing every frame through Redis.
+ */
+async function runBaseline(options: Options, pinned: boolean, teardown: Teardown, run: number, redisUrl: string | null): Promise<Baseline> {
+  const name = redisUrl ? 'bare relay through Redis' : 'bare ws relay';
+  const args = redisUrl ? [redisUrl, `bare-relay:${process.pid}:${run}`] : [];
+  const relays = await Promise.all(
+    (redisUrl ? ['1', '2'] : ['']).map((suffix) => ServerProcess.start(`${name} ${suffix}`.trim(), '../load/bare-relay-server.ts', { args, nodeArgs: options.instanceFlags })),
+  );
+  for (const relay of relays) {
+    teardown.server(relay);
+    if (pinned && !pinToCpu(relay.pid, SERVER_CPU)) throw new Error(`could not pin the ${name} to CPU ${SERVER_CPU}`);
+  }
+  const pathOf = (index: number, side: 'a' | 'b') => (redisUrl ? `/pair/${index}/${side}` : `/pair/${index}`);
   const pairs = await inParallel(Array.from({ length: options.calls }, (_, index) => index), CALL_SETUP_CONCURRENCY, async (index) => {
-    const url = `ws://127.0.0.1:${relay.port}/pair/${index}`;
-    const caller = teardown.socket(await openMediaSocket({ url }));
-    const callee = teardown.socket(await openMediaSocket({ url }));
+    const caller = teardown.socket(await openMediaSocket({ url: `ws://127.0.0.1:${relays[0]!.port}${pathOf(index, 'a')}` }));
+    const callee = teardown.socket(await openMediaSocket({ url: `ws://127.0.0.1:${relays.at(-1)!.port}${pathOf(index, 'b')}` }));
     return { caller, callee };
   });
-  let start: { usage: ServerUsage; cpu: CpuTimes | null } | null = null;
-  let end: { usage: ServerUsage; cpu: CpuTimes | null } | null = null;
+  interface Reading {
+    usages: ServerUsage[];
+    cpu: CpuTimes | null;
+    redis: Map<number, number>;
+  }
+  const read = async (): Promise<Reading> => ({ usages: await Promise.all(relays.map((relay) => relay.usage())), cpu: readCpuTimes(), redis: processCpuMs('redis-server') });
+  let start: Reading | null = null;
+  let end: Reading | null = null;
   const result = await runOneWay(pairs, {
     run,
     warmupSeconds: options.warmup,
     seconds: options.baselineSeconds,
     drainMs: DRAIN_MS,
     onWindowStart: async () => {
-      start = { usage: await relay.usage(), cpu: readCpuTimes() };
+      start = await read();
     },
     onWindowEnd: async () => {
-      end = { usage: await relay.usage(), cpu: readCpuTimes() };
+      end = await read();
     },
   });
+  const s = start as Reading | null;
+  const e = end as Reading | null;
+  if (!s || !e) throw new Error(`the ${name}'s window was not recorded`);
+  const relayCpu = relays.reduce((sum, _, index) => sum + cpuPercentBetween(s.usages[index]!, e.usages[index]!), 0);
+  const redisCpuMs = redisUrl ? cpuMsBetween(s.redis, e.redis) : null;
+  const redisCpu = redisCpuMs === null ? null : (redisCpuMs / result.windowMs) * 100;
   let others: number | null = null;
-  const s = start as { usage: ServerUsage; cpu: CpuTimes | null } | null;
-  const e = end as { usage: ServerUsage; cpu: CpuTimes | null } | null;
-  if (!s || !e) throw new Error('the baseline window was not recorded');
-  const relayCpu = cpuPercentBetween(s.usage, e.usage);
-  if (s.cpu && e.cpu) others = Math.max(0, cpuBusyPercent(s.cpu, e.cpu).all - relayCpu - (result.loadCpuMs / result.windowMs) * 100);
+  if (s.cpu && e.cpu) others = Math.max(0, cpuBusyPercent(s.cpu, e.cpu).all - relayCpu - (redisCpu ?? 0) - (result.loadCpuMs / result.windowMs) * 100);
   for (const { caller, callee } of pairs) {
     caller.close(1000, 'bench done');
     callee.close(1000, 'bench done');
   }
-  await relay.stop();
-  return { result, relayCpu, relayLoopDelayP99Ms: e.usage.loopDelayP99Ms, relayLoopDelayMaxMs: e.usage.loopDelayMaxMs, others };
+  await Promise.all(relays.map((relay) => relay.stop()));
+  return {
+    result,
+    relayCpu,
+    relayLoopDelayP99Ms: Math.max(...e.usages.map((usage) => usage.loopDelayP99Ms)),
+    relayLoopDelayMaxMs: Math.max(...e.usages.map((usage) => usage.loopDelayMaxMs)),
+    redisCpu,
+    others,
+  };
 }
 
 async function startInstance(name: string, settings: InstanceSettings, options: Options, pinned: boolean, teardown: Teardown): Promise<Instance> {
@@ -410,7 +442,12 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
   if (upCalls.length === 0) throw new Error(`${title}: no call could be set up; the first failure: ${callFailures[0]}`);
 
   progress(`${title}: bare relay baseline, ${upCalls.length} pairs for ${options.baselineSeconds} s`);
-  const baseline = await runBaseline({ ...options, calls: upCalls.length }, pinned, teardown, run);
+  const baseline = await runBaseline({ ...options, calls: upCalls.length }, pinned, teardown, run, null);
+  let acrossRedis: Baseline | null = null;
+  if (mode === 'two') {
+    progress(`${title}: bare relay through Redis, across two processes, ${upCalls.length} pairs for ${options.baselineSeconds} s`);
+    acrossRedis = await runBaseline({ ...options, calls: upCalls.length }, pinned, teardown, run, options.redisUrl);
+  }
 
   progress(`${title}: audio both ways on ${upCalls.length} calls for ${options.seconds} s (after ${options.warmup} s of warm-up)`);
   let machineStart: CpuTimes | null = null;
@@ -470,7 +507,8 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
     callsUp: upCalls.length,
     callFailures,
     baseline: baseline.result,
-    relay: { relayCpu: baseline.relayCpu, relayLoopDelayP99Ms: baseline.relayLoopDelayP99Ms, relayLoopDelayMaxMs: baseline.relayLoopDelayMaxMs },
+    relay: { relayCpu: baseline.relayCpu, relayLoopDelayP99Ms: baseline.relayLoopDelayP99Ms, relayLoopDelayMaxMs: baseline.relayLoopDelayMaxMs, redisCpu: null },
+    acrossRedis,
     voxline,
     redisCpu,
     postgresCpu,
@@ -521,6 +559,17 @@ function column(result: ModeResult, options: Options): Map<string, string> {
   cells.set(
     'bare relay CPU (% of one core) / event-loop delay p99 / max (ms)',
     `${fixed(result.relay.relayCpu, 1)} / ${fixed(result.relay.relayLoopDelayP99Ms, 1)} / ${fixed(result.relay.relayLoopDelayMaxMs, 1)}`,
+  );
+  const across = result.acrossRedis;
+  const notRun = 'not run (one process)';
+  cells.set(
+    'bare relay through Redis, across two processes: one way p50 / p99 (ms)',
+    across ? `${fixed(percentile(across.result.bothMs, 0.5))} / ${fixed(percentile(across.result.bothMs, 0.99))}` : notRun,
+  );
+  cells.set('Voxline p99 over the bare relay through Redis (ms)', across ? fixed(percentile(voxline.bothMs, 0.99) - percentile(across.result.bothMs, 0.99)) : notRun);
+  cells.set(
+    'bare relay through Redis: dropped / its CPU / Redis CPU (% of one core)',
+    across ? `${across.result.dropped} / ${fixed(across.relayCpu, 1)} / ${fixed(across.redisCpu ?? Number.NaN, 1)}` : notRun,
   );
   cells.set("other processes' CPU, Voxline / baseline window (% of one core)", `${fixed(result.others ?? Number.NaN, 1)} / ${fixed(result.baselineOthers ?? Number.NaN, 1)}`);
   if (result.othersOnServerCore !== null) cells.set("other processes' CPU on the instances' core (% of it)", fixed(result.othersOnServerCore, 1));
@@ -586,7 +635,7 @@ async function main() {
     void (current?.abort() ?? Promise.resolve()).finally(() => process.exit(1));
   };
   // Bounded in time whatever happens: set-up, the baseline and the load of every mode, the shutdowns.
-  const perModeMs = 180_000 + (options.listeners + options.calls) * 100 + (options.baselineSeconds + options.seconds + 2 * options.warmup) * 1000 + 4 * DRAIN_MS;
+  const perModeMs = 180_000 + (options.listeners + options.calls) * 100 + (2 * options.baselineSeconds + options.seconds + 3 * options.warmup) * 1000 + 6 * DRAIN_MS;
   const budgetMs = perModeMs * options.modes.length;
   setTimeout(() => fail(new Error(`took longer than ${Math.round(budgetMs / 1000)} s`)), budgetMs).unref();
 
