@@ -35,8 +35,28 @@ export async function buildTestApp({ env, database: shared, ...dependencies }: T
     database,
     config,
     close: async () => {
-      await app.close();
-      if (!shared) await database.close();
+      let waitingOn = 'the app';
+      const watchdog = setTimeout(() => reportSlowClose(app, waitingOn), SLOW_CLOSE_MS);
+      try {
+        await app.close();
+        waitingOn = 'the database';
+        if (!shared) await database.close();
+      } finally {
+        clearTimeout(watchdog);
+      }
     },
   };
+}
+
+/** A close takes milliseconds; one that waits longer than this waits on something left open. */
+const SLOW_CLOSE_MS = 15_000;
+
+/** What a close still waits on (a hook timeout says nothing more): open websockets and connections. */
+function reportSlowClose(app: App, waitingOn: string) {
+  const sockets = [...app.websocketServer.clients].map((socket) => `readyState ${socket.readyState}`);
+  app.server.getConnections((error, connections) => {
+    console.error(
+      `a test app has been closing for ${SLOW_CLOSE_MS / 1000} s, waiting on ${waitingOn}: ${error ? 'connections unknown' : `${connections} connection(s)`} open, websockets: ${sockets.join(', ') || 'none'}`,
+    );
+  });
 }
