@@ -182,7 +182,7 @@ interface ModeResult {
   callsUp: number;
   callFailures: string[];
   baseline: OneWayResult;
-  relay: Omit<Baseline, 'result' | 'others'>;
+  relay: Pick<Baseline, 'relayCpu' | 'relayLoopDelayP99Ms' | 'relayLoopDelayMaxMs'>;
   /** Two instances: the bare relay through Redis, the least any relay across processes does. */
   acrossRedis: Baseline | null;
   voxline: OneWayResult;
@@ -507,7 +507,7 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
     callsUp: upCalls.length,
     callFailures,
     baseline: baseline.result,
-    relay: { relayCpu: baseline.relayCpu, relayLoopDelayP99Ms: baseline.relayLoopDelayP99Ms, relayLoopDelayMaxMs: baseline.relayLoopDelayMaxMs, redisCpu: null },
+    relay: { relayCpu: baseline.relayCpu, relayLoopDelayP99Ms: baseline.relayLoopDelayP99Ms, relayLoopDelayMaxMs: baseline.relayLoopDelayMaxMs },
     acrossRedis,
     voxline,
     redisCpu,

@@ -21,6 +21,15 @@ async function twoInstances() {
   return { bus, one, two, published };
 }
 
+/** One stream listened to on both instances: the first byte of each frame each of them hears. */
+function listenOnBoth(one: MediaExchange, two: MediaExchange, stream: string) {
+  const atOne: number[] = [];
+  const atTwo: number[] = [];
+  one.listen(stream, (bytes) => atOne.push(bytes[0]!));
+  two.listen(stream, (bytes) => atTwo.push(bytes[0]!));
+  return { atOne, atTwo };
+}
+
 describe('MediaExchange', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -49,10 +58,7 @@ describe('MediaExchange', () => {
     vi.useFakeTimers();
     const { one, two, published } = await twoInstances();
     const stream = randomUUID();
-    const atOne: number[] = [];
-    const atTwo: number[] = [];
-    one.listen(stream, (bytes) => atOne.push(bytes[0]!));
-    two.listen(stream, (bytes) => atTwo.push(bytes[0]!));
+    const { atOne, atTwo } = listenOnBoth(one, two, stream);
     one.sender('two', stream)(frame(7));
     two.sender('one', stream)(frame(9));
     await vi.advanceTimersByTimeAsync(1);
@@ -123,10 +129,7 @@ describe('MediaExchange', () => {
   it('sends what is waiting when it stops, then hears nothing more', async () => {
     const { one, two } = await twoInstances();
     const stream = randomUUID();
-    const atTwo: number[] = [];
-    const atOne: number[] = [];
-    two.listen(stream, (bytes) => atTwo.push(bytes[0]!));
-    one.listen(stream, (bytes) => atOne.push(bytes[0]!));
+    const { atOne, atTwo } = listenOnBoth(one, two, stream);
     one.sender('two', stream)(frame(3));
     await one.stop();
     expect(atTwo).toEqual([3]);
