@@ -1,7 +1,10 @@
 /** Messages between the bench (parent) and a server under test (child), over the fork's IPC channel. */
 
-/** The Voxline server's PUBLIC_URL, sent as the Origin of the bench's requests. */
-export const BENCH_ORIGIN = 'http://localhost:3000';
+/**
+ * The Voxline server's PUBLIC_URL, sent as the Origin of the bench's requests. https, as production
+ * requires; the bench itself reaches the server over plain http on the loopback interface.
+ */
+export const BENCH_ORIGIN = 'https://voxline.bench.example';
 
 export interface BenchUser {
   email: string;

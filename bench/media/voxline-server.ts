@@ -37,6 +37,10 @@ async function main() {
     HOST: '127.0.0.1',
     PORT: '0',
     PUBLIC_URL: BENCH_ORIGIN,
+    // What production requires, though the bench sends no mail (noMail) and runs the built-in providers.
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    UNSAFE_ALLOW_SANDBOX_PAYMENTS: 'true',
+    UNSAFE_ALLOW_LOCAL_TELEPHONY: 'true',
     AUTH_SECRET: secret,
     DATA_DIR: dataDir,
   });

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configSchema, loadConfig } from './config';
+import { ConfigError, configSchema, loadConfig, unsafeAllowancesInUse } from './config';
 
 describe('loadConfig', () => {
-  it('fills every default when nothing is set', () => {
+  it('fills every default when nothing is set, listening on this machine only', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ NODE_ENV: 'development', PORT: 3000, HOST: '0.0.0.0', LOG_LEVEL: 'info' });
+    expect(config).toMatchObject({ NODE_ENV: 'development', PORT: 3000, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.publicUrl).toBe('http://localhost:3000');
@@ -42,6 +42,19 @@ describe('loadConfig', () => {
     expect(message).toContain('PORT must be a whole number');
     expect(message).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://db")');
     expect(message).toContain('LOG_LEVEL must be one of');
+  });
+
+  it('masks the password of a URL it quotes', () => {
+    let message = '';
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://admin:hunter2-secret@db:3306/voxline', REDIS_URL: 'http://:redis-pass@cache' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://admin:***@db:3306/voxline")');
+    expect(message).toContain('(got "http://:***@cache")');
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('redis-pass');
   });
 
   it('reads TRUST_PROXY as Fastify takes it, REDIS_URL, and SIMULATED_INCOMING_RATE as a chance', () => {
@@ -117,6 +130,94 @@ describe('loadConfig', () => {
       /^Invalid configuration: PAYSTACK_SECRET_KEY must be a Paystack secret key \(sk_test_… or sk_live_…\)$/,
     );
     expect(() => loadConfig({ PAYSTACK_API_URL: 'api.paystack.co' })).toThrow('PAYSTACK_API_URL must be an absolute http(s) URL');
+  });
+
+  it('refuses production with the settings of a developer machine, naming each variable and what to do, in one line', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'Invalid configuration: ' +
+        [
+          'AUTH_SECRET is required in production: make one with `openssl rand -base64 32` and set the same on every instance',
+          'PUBLIC_URL is required in production: set it to the https:// address users reach, so that session cookies are marked Secure',
+          'SMTP_URL is required in production, or mail (password resets, confirmations) never leaves the server: set it to smtp://user:password@host:587 or smtps://…',
+          'PAYMENTS is sandbox, which production refuses: anyone would get Platinum with the public test card. ' +
+            'Set PAYMENTS=paystack and PAYSTACK_SECRET_KEY (a staging deployment may set UNSAFE_ALLOW_SANDBOX_PAYMENTS=true)',
+          'TELEPHONY is local, which production refuses: calls to outside numbers would reach an echo. ' +
+            'Set TELEPHONY=vonage and the VONAGE_ variables (a staging deployment may set UNSAFE_ALLOW_LOCAL_TELEPHONY=true)',
+        ].join('; '),
+    );
+  });
+
+  describe('in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://voxline.example',
+      AUTH_SECRET: 'lO12sOlVmw1YFpiAFNZfQIGr6x8hw6S2mdAu5fYI04E=',
+      SMTP_URL: 'smtp://mailer:secret@mail.example:587',
+      PAYMENTS: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_live_abc123',
+      TELEPHONY: 'vonage',
+      VONAGE_API_KEY: 'key',
+      VONAGE_API_SECRET: 'secret',
+      VONAGE_APPLICATION_ID: 'app',
+      VONAGE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----',
+      VONAGE_SIGNATURE_SECRET: 'signature-secret',
+    };
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+
+    it('accepts real providers, SMTP, an https address and a random key', () => {
+      expect(loadConfig(production)).toMatchObject({ NODE_ENV: 'production', PAYMENTS: 'paystack', TELEPHONY: 'vonage' });
+      expect(unsafeAllowancesInUse(loadConfig(production))).toEqual([]);
+    });
+
+    it('refuses each unsafe setting alone, in one line naming it', () => {
+      expect(refusal({ ...production, PAYMENTS: 'sandbox' })).toMatch(/^Invalid configuration: PAYMENTS is sandbox, which production refuses: anyone would get Platinum with the public test card\. Set PAYMENTS=paystack/);
+      expect(refusal({ ...production, TELEPHONY: 'local' })).toMatch(/^Invalid configuration: TELEPHONY is local, which production refuses: calls to outside numbers would reach an echo\. Set TELEPHONY=vonage/);
+      expect(refusal({ ...production, SMTP_URL: '' })).toMatch(/^Invalid configuration: SMTP_URL is required in production[^;]*$/);
+      expect(refusal({ ...production, PUBLIC_URL: 'http://voxline.example' })).toBe(
+        'Invalid configuration: PUBLIC_URL must be an https:// address in production, or session cookies are not marked Secure: ' +
+          'serve Voxline over https and set PUBLIC_URL to that address (got "http://voxline.example")',
+      );
+    });
+
+    it('refuses an AUTH_SECRET with less than 128 bits of estimated entropy, without showing it', () => {
+      for (const weak of ['a'.repeat(40), 'password'.repeat(5), 'correct horse battery staple voxline']) {
+        const message = refusal({ ...production, AUTH_SECRET: weak });
+        expect(message, weak).toMatch(
+          /^Invalid configuration: AUTH_SECRET is too easy to guess for production \(about \d+ bits of entropy, 128 needed\): make one with `openssl rand -base64 32`$/,
+        );
+        expect(message).not.toContain(weak);
+      }
+      // Outside production a development key is fine.
+      expect(loadConfig({ AUTH_SECRET: 'password'.repeat(5) }).AUTH_SECRET).toBe('password'.repeat(5));
+    });
+
+    it('lets a staging deployment use the sandbox and the virtual carrier only by saying so, and names them for the log', () => {
+      const staging = { ...production, PAYMENTS: 'sandbox', TELEPHONY: 'local' };
+      expect(refusal({ ...staging, UNSAFE_ALLOW_SANDBOX_PAYMENTS: 'true' })).toMatch(/^Invalid configuration: TELEPHONY is local/);
+      expect(refusal({ ...staging, UNSAFE_ALLOW_LOCAL_TELEPHONY: 'true' })).toMatch(/^Invalid configuration: PAYMENTS is sandbox[^;]*$/);
+      expect(refusal({ ...staging, UNSAFE_ALLOW_SANDBOX_PAYMENTS: 'yes' })).toMatch(/UNSAFE_ALLOW_SANDBOX_PAYMENTS must be true or false/);
+
+      const config = loadConfig({ ...staging, UNSAFE_ALLOW_SANDBOX_PAYMENTS: 'true', UNSAFE_ALLOW_LOCAL_TELEPHONY: 'true' });
+      expect(config).toMatchObject({ PAYMENTS: 'sandbox', TELEPHONY: 'local' });
+      expect(unsafeAllowancesInUse(config)).toEqual([
+        'UNSAFE_ALLOW_SANDBOX_PAYMENTS=true: plans are given for the public test cards and nobody is charged; for staging only',
+        'UNSAFE_ALLOW_LOCAL_TELEPHONY=true: numbers are virtual and calls to outside numbers reach an echo; for staging only',
+      ]);
+      expect(unsafeAllowancesInUse(loadConfig({ UNSAFE_ALLOW_SANDBOX_PAYMENTS: 'true' }))).toEqual([]);
+    });
   });
 
   it('is documented: every variable in .env.example and in the README table', () => {

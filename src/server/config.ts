@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SOUND_TEST_NUMBER } from '../common/calls';
 import { toE164 } from '../common/phone';
+import { estimateSecretEntropy, MIN_SECRET_BITS } from './secret-entropy';
 
 const port = z.coerce
   .number({ error: 'must be a whole number between 0 and 65535' })
@@ -15,6 +16,11 @@ const postgresUrl = z
   .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL');
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+
+const flag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .default('false')
+  .transform((value) => value === 'true');
 
 // Vonage calls Voxline's webhooks back, so it needs the public address too, and signs them.
 const vonageRequired = ['VONAGE_API_KEY', 'VONAGE_API_SECRET', 'VONAGE_APPLICATION_ID', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PUBLIC_URL'] as const;
@@ -33,7 +39,8 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], {
     error: 'must be one of development, production, test',
   }).default('development'),
-  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  // Reachable from this machine only unless HOST says otherwise (a deployment sets 0.0.0.0).
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: postgresUrl.optional(),
@@ -42,10 +49,7 @@ export const configSchema = z.object({
   }).default('info'),
   PUBLIC_URL: httpUrl.optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  REQUIRE_EMAIL_VERIFICATION: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
+  REQUIRE_EMAIL_VERIFICATION: flag,
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3, 'must be an address such as "Voxline <no-reply@example.com>"').default('Voxline <no-reply@voxline.localhost>'),
   TELEPHONY: z.enum(['local', 'vonage'], { error: 'must be local or vonage' }).default('local'),
@@ -76,10 +80,10 @@ export const configSchema = z.object({
   PAYMENTS: z.enum(['sandbox', 'paystack'], { error: 'must be sandbox or paystack' }).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)').optional(),
   PAYSTACK_API_URL: httpUrl.default('https://api.paystack.co'),
+  UNSAFE_ALLOW_SANDBOX_PAYMENTS: flag,
+  UNSAFE_ALLOW_LOCAL_TELEPHONY: flag,
 }).superRefine((env, ctx) => {
-  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production (at least 32 random characters)' });
-  }
+  if (env.NODE_ENV === 'production') refuseUnsafeProductionSettings(env, ctx);
   if (env.TELEPHONY === 'vonage') {
     for (const name of vonageRequired) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when TELEPHONY=vonage' });
@@ -93,6 +97,69 @@ export const configSchema = z.object({
     ctx.addIssue({ code: 'custom', path: ['PAYSTACK_SECRET_KEY'], message: 'is required when PAYMENTS=paystack' });
   }
 });
+
+type ParsedEnvironment = z.infer<typeof configSchema>;
+
+/** An issue whose message already says what was set, so the value is not repeated after it. */
+const VALUE_IN_MESSAGE = { valueInMessage: true };
+
+/** Settings that are fine on a developer's machine but expose users or money on a public server. */
+function refuseUnsafeProductionSettings(env: ParsedEnvironment, ctx: z.RefinementCtx) {
+  if (!env.AUTH_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production: make one with `openssl rand -base64 32` and set the same on every instance' });
+  } else {
+    const bits = Math.floor(estimateSecretEntropy(env.AUTH_SECRET));
+    if (bits < MIN_SECRET_BITS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: `is too easy to guess for production (about ${bits} bits of entropy, ${MIN_SECRET_BITS} needed): make one with \`openssl rand -base64 32\``,
+      });
+    }
+  }
+  if (!env.PUBLIC_URL) {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production: set it to the https:// address users reach, so that session cookies are marked Secure' });
+  } else if (new URL(env.PUBLIC_URL).protocol !== 'https:') {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be an https:// address in production, or session cookies are not marked Secure: serve Voxline over https and set PUBLIC_URL to that address' });
+  }
+  if (!env.SMTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production, or mail (password resets, confirmations) never leaves the server: set it to smtp://user:password@host:587 or smtps://…' });
+  }
+  if (env.PAYMENTS === 'sandbox' && !env.UNSAFE_ALLOW_SANDBOX_PAYMENTS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENTS'],
+      params: VALUE_IN_MESSAGE,
+      message: 'is sandbox, which production refuses: anyone would get Platinum with the public test card. Set PAYMENTS=paystack and PAYSTACK_SECRET_KEY (a staging deployment may set UNSAFE_ALLOW_SANDBOX_PAYMENTS=true)',
+    });
+  }
+  if (env.TELEPHONY === 'local' && !env.UNSAFE_ALLOW_LOCAL_TELEPHONY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TELEPHONY'],
+      params: VALUE_IN_MESSAGE,
+      message: 'is local, which production refuses: calls to outside numbers would reach an echo. Set TELEPHONY=vonage and the VONAGE_ variables (a staging deployment may set UNSAFE_ALLOW_LOCAL_TELEPHONY=true)',
+    });
+  }
+}
+
+/** The UNSAFE_ allowances a production server runs with, one warning each for its log. */
+export function unsafeAllowancesInUse(config: Pick<Config, 'NODE_ENV' | 'PAYMENTS' | 'TELEPHONY' | 'UNSAFE_ALLOW_SANDBOX_PAYMENTS' | 'UNSAFE_ALLOW_LOCAL_TELEPHONY'>): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const warnings: string[] = [];
+  if (config.PAYMENTS === 'sandbox' && config.UNSAFE_ALLOW_SANDBOX_PAYMENTS) {
+    warnings.push('UNSAFE_ALLOW_SANDBOX_PAYMENTS=true: plans are given for the public test cards and nobody is charged; for staging only');
+  }
+  if (config.TELEPHONY === 'local' && config.UNSAFE_ALLOW_LOCAL_TELEPHONY) {
+    warnings.push('UNSAFE_ALLOW_LOCAL_TELEPHONY=true: numbers are virtual and calls to outside numbers reach an echo; for staging only');
+  }
+  return warnings;
+}
+
+/** A URL's password (DATABASE_URL, REDIS_URL, SMTP_URL may carry one) is masked in messages. */
+function withoutPassword(value: string): string {
+  return value.replace(/^([a-z][\w+.-]*:\/\/[^/@:]*):[^@/]*@/i, '$1:***@');
+}
 
 /** Their values never appear in an error message (which ends up in logs). */
 const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PAYSTACK_SECRET_KEY']);
@@ -118,7 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const given = env[name];
-      const shown = given === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${given}")`;
+      const valueInMessage = issue.code === 'custom' && issue.params?.valueInMessage === true;
+      const shown = given === undefined || valueInMessage || SECRET_VARIABLES.has(name) ? '' : ` (got "${withoutPassword(given)}")`;
       return `${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, unsafeAllowancesInUse, type Config } from './config';
 import { lockDataDir, DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/client';
 
@@ -53,6 +53,7 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
+  for (const warning of unsafeAllowancesInUse(config)) app.log.warn(warning);
   // After the app's own shutdown, which still needs the database to finalise the calls it ends:
   // an onClose hook here would run before the app's.
   const close = async () => {
@@ -93,7 +94,8 @@ async function main() {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  app.log.info({ url: `http://localhost:${port}`, database: database.driver }, `Voxline is ready at http://localhost:${port}`);
+  const listening = typeof address === 'object' && address ? address.address : config.HOST;
+  app.log.info({ url: `http://localhost:${port}`, listening, database: database.driver }, `Voxline is ready at http://localhost:${port}`);
 }
 
 void main();

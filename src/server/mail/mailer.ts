@@ -2,8 +2,11 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { mailOutbox } from './schema';
+import type { MailTemplate } from './templates';
 
 export interface MailMessage {
+  /** Which message this is, for the log (which never holds the message's links). */
+  template: MailTemplate;
   to: string;
   subject: string;
   text: string;
@@ -19,11 +22,20 @@ export function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);
 }
 
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+/**
+ * What the log says of a message: its id, its template and the recipient's domain. Never its
+ * links, which carry a token that signs in or resets a password, nor the whole address.
+ */
+export function mailLogFields(messageId: string, message: MailMessage) {
+  return { messageId, template: message.template, toDomain: message.to.slice(message.to.lastIndexOf('@') + 1) };
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send({ template, ...message }) {
+      const info = await transport.sendMail({ from, ...message });
+      log.info(mailLogFields(info.messageId, { template, ...message }), 'mail sent');
     },
   };
 }
@@ -31,9 +43,9 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 export function createOutboxMailer(db: Database, log: FastifyBaseLogger): Mailer {
   return {
     async send(message) {
-      const links = linksIn(message.text);
-      await db.insert(mailOutbox).values({ ...message, links });
-      log.info({ to: message.to, subject: message.subject, links }, `mail kept in the outbox: ${message.subject}`);
+      const { to, subject, text, html } = message;
+      const [row] = await db.insert(mailOutbox).values({ to, subject, text, html, links: linksIn(text) }).returning({ id: mailOutbox.id });
+      log.info(mailLogFields(row!.id, message), 'mail kept in the outbox: read it at /dev/outbox on this machine');
     },
   };
 }

@@ -2,6 +2,9 @@ import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import { AppError } from '../http/app-error';
+import { noSuchRoute } from '../static-site/serve-web-app';
+import { fromThisMachine } from './from-this-machine';
 import { mailOutbox } from './schema';
 
 const outboxMessageSchema = z.object({
@@ -17,14 +20,23 @@ function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** Development only (never registered in production): the mail that was kept instead of sent. */
+/**
+ * A development aid, never registered in production: the mail that was kept instead of sent,
+ * password-reset links included. Only a request from this machine itself sees it; to anyone else
+ * it does not exist.
+ */
 export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  // The answer of an unknown API route, the page's path included: nothing says the outbox is here.
+  app.addHook('onRequest', async (request) => {
+    if (!fromThisMachine(request)) throw new AppError(404, noSuchRoute.code, noSuchRoute.message);
+  });
+
   const latest = async () => {
     const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
     return rows.map((row) => ({ id: row.id, to: row.to, subject: row.subject, text: row.text, links: row.links, createdAt: row.createdAt.toISOString() }));
   };
 
-  app.get('/api/v1/dev/outbox', { schema: { response: { 200: z.object({ messages: z.array(outboxMessageSchema) }) } } }, async () => ({
+  app.get('/api/v1/dev/outbox', { config: { public: true }, schema: { response: { 200: z.object({ messages: z.array(outboxMessageSchema) }) } } }, async () => ({
     messages: await latest(),
   }));
 
