@@ -1,14 +1,17 @@
 import { z } from 'zod';
+import { textField } from './api/fields';
 import { callOutcomes, callStates } from './calls';
+
+const callIdField = textField('callId');
 
 /** Messages a tab sends on /api/v1/realtime (CALLS.md signalling). */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('receiver.start') }),
   z.object({ type: z.literal('receiver.stop') }),
-  z.object({ type: z.literal('call.answer'), callId: z.string() }),
-  z.object({ type: z.literal('call.reject'), callId: z.string() }),
-  z.object({ type: z.literal('call.hangup'), callId: z.string() }),
-  z.object({ type: z.literal('call.mute'), callId: z.string(), muted: z.boolean() }),
+  z.object({ type: z.literal('call.answer'), callId: callIdField }),
+  z.object({ type: z.literal('call.reject'), callId: callIdField }),
+  z.object({ type: z.literal('call.hangup'), callId: callIdField }),
+  z.object({ type: z.literal('call.mute'), callId: callIdField, muted: z.boolean() }),
 ]);
 
 /** Messages the server sends to a user's tabs. */

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD } from '../support/accounts';
 import { buildTestApp, type TestApp } from '../support/test-app';
 import { TestBrowser, uniqueEmail } from '../support/test-browser';
 
@@ -44,7 +45,9 @@ afterAll(async () => {
 describe('password reset over real SMTP', () => {
   it('delivers the reset mail to the SMTP server, and its link sets a new password', async () => {
     const email = uniqueEmail('smtp');
-    await new TestBrowser(testApp.app).post('/api/v1/auth/sign-up', { fullName: 'Mail Test', email, password: 'the old password' });
+    // Strong enough to be accepted (decision 014).
+    const NEW_PASSWORD = 'tangerine orbit quarry 7';
+    await new TestBrowser(testApp.app).post('/api/v1/auth/sign-up', { fullName: 'Mail Test', email, password: TEST_PASSWORD });
     const requested = await new TestBrowser(testApp.app).post('/api/v1/auth/password-reset', { email });
     expect(requested.statusCode).toBe(200);
 
@@ -55,9 +58,9 @@ describe('password reset over real SMTP', () => {
     expect(link).not.toBeNull();
     const token = new URL(link![0]).searchParams.get('token')!;
 
-    const reset = await new TestBrowser(testApp.app).post('/api/v1/auth/password-reset/confirm', { token, newPassword: 'the new password' });
+    const reset = await new TestBrowser(testApp.app).post('/api/v1/auth/password-reset/confirm', { token, newPassword: NEW_PASSWORD });
     expect(reset.statusCode).toBe(200);
-    const signIn = await new TestBrowser(testApp.app).post('/api/v1/auth/sign-in', { email, password: 'the new password' });
+    const signIn = await new TestBrowser(testApp.app).post('/api/v1/auth/sign-in', { email, password: NEW_PASSWORD });
     expect(signIn.json().status).toBe('signed-in');
   });
 });

@@ -11,7 +11,7 @@ import { until } from '../support/until';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const PASSWORD = 'correct horse battery';
+const PASSWORD = 'velvet harbour lantern 42';
 
 /**
  * Voxline as it runs behind a load balancer: separate server processes on their own ports, one

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toE164 } from '../phone';
-import { emailField, fullNameField, newPasswordField, twoFactorCodeField } from './auth';
+import { emailField, fullNameField, newPasswordField, passwordField, twoFactorCodeField } from './auth';
+import { textField } from './fields';
 
 export const accountSchema = z.object({
   id: z.string(),
@@ -12,8 +13,7 @@ export const accountSchema = z.object({
 });
 
 /** '' clears the phone number; anything else must be a valid number in international form. */
-const phoneField = z
-  .string({ error: 'Phone number must be text' })
+const phoneField = textField('Phone number')
   .max(32, 'Phone number is too long')
   .transform((value, ctx) => {
     if (value.trim() === '') return null;
@@ -36,13 +36,11 @@ export const updateAccountResultSchema = z.object({
 });
 
 export const changePasswordBodySchema = z.strictObject({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128, 'Current password is too long'),
+  currentPassword: textField('Current password').min(1, 'Current password is required').max(128, 'Current password is too long'),
   newPassword: newPasswordField,
 });
 
-export const passwordConfirmBodySchema = z.strictObject({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
-});
+export const passwordConfirmBodySchema = z.strictObject({ password: passwordField });
 
 export const enableTwoFactorResultSchema = z.object({
   totpUri: z.string(),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { callDirections, callOutcomes, callStates } from '../calls';
 import { VOICE_RANGE, voiceTypes } from '../voice';
+import { textField } from './fields';
 
 const e164 = z.string().regex(/^\+\d{6,15}$/, 'Enter the number in international form, e.g. +14155550100');
 
 export const placeCallBodySchema = z.strictObject({
-  from: z.string({ error: 'No phone number available' }).min(1, 'No phone number available').max(20, 'No phone number available'),
-  to: z
-    .string({ error: 'Phone number required' })
+  from: textField('From', { required: 'No phone number available' }).min(1, 'No phone number available').max(20, 'No phone number available'),
+  to: textField('Phone number', { required: 'Phone number required' })
     .trim()
     .min(1, 'Phone number required')
     .max(24, 'Phone number is too long'),

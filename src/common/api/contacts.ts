@@ -61,7 +61,7 @@ export const contactSchema = z.object({
 
 export const contactsSchema = z.object({ contacts: z.array(contactSchema) });
 
-export const contactIdParamsSchema = z.object({ id: z.string() });
+export const contactIdParamsSchema = z.object({ id: textField('Contact id') });
 
 export type Contact = z.infer<typeof contactSchema>;
 export type CreateContactBody = z.input<typeof createContactBodySchema>;

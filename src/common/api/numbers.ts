@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../countries';
+import { tiers } from '../plans';
 import { countryField, textField } from './fields';
 
 export const FRIENDLY_NAME_MAX_LENGTH = 100;
@@ -70,10 +71,17 @@ export const ownedNumberSchema = z.object({
 
 export const ownedNumbersSchema = z.object({ numbers: z.array(ownedNumberSchema) });
 
-export const numberIdParamsSchema = z.object({ id: z.string() });
+/** How many numbers the plan in force lets the user hold at once (an expired paid plan counts as Free). */
+export const numberLimitSchema = z.object({ tier: z.enum(tiers), maxNumbers: z.number().int() });
+
+/** GET /api/v1/numbers: the numbers, and the plan's limit the Add Number dialog shows once it is reached. */
+export const numbersListSchema = ownedNumbersSchema.extend({ limit: numberLimitSchema });
+
+export const numberIdParamsSchema = z.object({ id: textField('Number id') });
 
 export type SearchNumbersQuery = z.input<typeof searchNumbersQuerySchema>;
 export type AvailableNumber = z.infer<typeof availableNumberSchema>;
 export type RentNumberBody = z.input<typeof rentNumberBodySchema>;
 export type RenameNumberBody = z.input<typeof renameNumberBodySchema>;
 export type OwnedNumber = z.infer<typeof ownedNumberSchema>;
+export type NumberLimit = z.infer<typeof numberLimitSchema>;

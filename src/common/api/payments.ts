@@ -6,8 +6,7 @@ import { subscriptionStatusSchema } from './subscription';
 /** Paystack's reference alphabet: letters, digits, '-', '.', '='. */
 export const PAYMENT_REFERENCE_PATTERN = /^[A-Za-z0-9.=-]{1,100}$/;
 
-export const planTypeField = z
-  .string({ error: 'planType is required' })
+export const planTypeField = textField('planType')
   .trim()
   .toLowerCase()
   .pipe(z.enum(paidPlans, { error: 'planType must be premium or platinum' }));
@@ -16,7 +15,7 @@ export const planTypeField = z
 const amountField = (label: string) =>
   z.number({ error: `${label} must be a number` }).nonnegative(`${label} must not be negative`).max(1e12, `${label} is too large`);
 
-const callbackUrlField = z.url({ protocol: /^https?$/, error: 'callbackUrl must be an absolute http(s) URL' });
+const callbackUrlField = textField('callbackUrl').pipe(z.url({ protocol: /^https?$/, error: 'callbackUrl must be an absolute http(s) URL' }));
 
 /**
  * POST /api/v1/payments. The server alone sets the price; amounts, when given, must be the plan's

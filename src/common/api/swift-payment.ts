@@ -15,11 +15,11 @@ export const swiftPaymentRequestSchema = z.object({
 
 /** SPEC §3 payment session request. `userId` and `email`, when given, must be the signed-in user's own. */
 export const createPaymentSessionPayloadSchema = z.object({
-  email: z.string().trim().optional(),
+  email: textField('email').trim().optional(),
   amountUSD: createPaymentBodySchema.shape.amountUSD.unwrap(),
   amountNGN: createPaymentBodySchema.shape.amountNGN.unwrap(),
   planType: planTypeField,
-  userId: z.string().optional(),
+  userId: textField('userId').optional(),
   callbackUrl: createPaymentBodySchema.shape.callbackUrl,
 });
 

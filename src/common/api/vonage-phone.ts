@@ -27,11 +27,11 @@ export const searchNumbersPayloadSchema = z.object({
 export const provisionNumberPayloadSchema = z.object({
   country: countryField,
   msisdn: msisdnField,
-  userId: z.string().optional(),
+  userId: textField('userId').optional(),
   friendlyName: friendlyNameField.optional(),
 });
 
-export const listUserNumbersPayloadSchema = z.object({ userId: z.string().optional() });
+export const listUserNumbersPayloadSchema = z.object({ userId: textField('userId').optional() });
 
 /** The same rules as POST /api/v1/calls. */
 export const initiateCallPayloadSchema = z.object(placeCallBodySchema.shape);

@@ -67,9 +67,12 @@ describe('GET and PATCH /api/v1/account', () => {
 });
 
 describe('POST /api/v1/account/password', () => {
+  // Strong enough to be accepted (decision 014).
+  const NEW_PASSWORD = 'tangerine orbit quarry 7';
+
   it('refuses a wrong current password', async () => {
     const { browser } = await newSignedInUser(testApp.app);
-    const response = await browser.post('/api/v1/account/password', { currentPassword: 'not it at all', newPassword: 'a new password' });
+    const response = await browser.post('/api/v1/account/password', { currentPassword: 'not it at all', newPassword: NEW_PASSWORD });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'invalid_password', message: 'Current password is incorrect', field: 'currentPassword' });
   });
@@ -78,11 +81,11 @@ describe('POST /api/v1/account/password', () => {
     const { browser, email } = await newSignedInUser(testApp.app);
     const other = new TestBrowser(testApp.app);
     await other.post('/api/v1/auth/sign-in', { email, password: TEST_PASSWORD });
-    const response = await browser.post('/api/v1/account/password', { currentPassword: TEST_PASSWORD, newPassword: 'a new password' });
+    const response = await browser.post('/api/v1/account/password', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
     expect(response.statusCode, response.body).toBe(200);
     expect((await browser.get('/api/v1/session')).statusCode).toBe(200);
     expect((await other.get('/api/v1/session')).statusCode).toBe(401);
-    expect((await new TestBrowser(testApp.app).post('/api/v1/auth/sign-in', { email, password: 'a new password' })).statusCode).toBe(200);
+    expect((await new TestBrowser(testApp.app).post('/api/v1/auth/sign-in', { email, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 
   it('refuses a new password that is too short', async () => {

@@ -14,11 +14,13 @@ import {
 import { okSchema } from '../../common/api/auth';
 import type { Auth } from '../auth/auth';
 import { authHeaders, forwardCookies, translateAuthError } from '../auth/better-auth-bridge';
-import { requireUser } from '../auth/current-user';
+import { currentSessionId, requireUser } from '../auth/current-user';
+import { assertStrongPassword } from '../auth/password-rules';
 import { user as userTable } from '../auth/schema';
 import { claimTwoFactorCode } from '../auth/two-factor-replay';
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
+import type { SessionSockets } from '../realtime/session-sockets';
 
 const wrongPassword = new AppError(400, 'invalid_password', 'Password is incorrect', 'password');
 
@@ -35,7 +37,7 @@ async function loadAccount(db: Database, userId: string): Promise<Account> {
   };
 }
 
-export const accountRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database }> = async (app, { auth, db }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database; sessionSockets: SessionSockets }> = async (app, { auth, db, sessionSockets }) => {
   app.get('/account', { schema: { response: { 200: accountSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
     return loadAccount(db, user.id);
@@ -65,8 +67,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database }> 
   });
 
   app.post('/account/password', { schema: { body: changePasswordBodySchema, response: { 200: okSchema } } }, async (request, reply) => {
-    await requireUser(auth, request, reply);
+    const user = await requireUser(auth, request, reply);
     const { currentPassword, newPassword } = request.body;
+    assertStrongPassword(newPassword, 'newPassword', user);
     try {
       const result = await auth.api.changePassword({
         body: { currentPassword, newPassword, revokeOtherSessions: true },
@@ -74,6 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database }> 
         returnHeaders: true,
       });
       forwardCookies(reply, result.headers);
+      await sessionSockets.passwordChanged(user.id, currentSessionId(request), result.response.token);
     } catch (error) {
       translateAuthError(error, { INVALID_PASSWORD: new AppError(400, 'invalid_password', 'Current password is incorrect', 'currentPassword') });
     }

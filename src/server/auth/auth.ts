@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/api/auth';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
@@ -28,8 +29,9 @@ export function createAuth({ config, db, mailer, secret }: AuthDependencies) {
     database: drizzleAdapter(db, { provider: 'pg', schema: authTables }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      // Decision 014; our routes also refuse a guessable password before better-auth is asked.
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       // SPEC §4: after signing up the person logs in on the Login tab.
       autoSignIn: false,
       requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION,

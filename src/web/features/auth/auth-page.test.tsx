@@ -1,13 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../../tests/support/render-web';
 import { apiError, stubApi, type StubResponder } from '../../../../tests/support/web-fetch';
 import { AuthPage } from './auth-page';
 
 const user = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' };
 const signedOut = { 'GET /api/v1/session': apiError(401, 'unauthenticated', 'You are not signed in') };
+// Strong enough for a new password (decision 014).
+const STRONG_PASSWORD = 'tangerine orbit quarry 7';
+// The password checker's chunk is imported when a password field is first used: more than waitFor's default.
+const CHECKER_LOAD_MS = 10_000;
+
+// Loaded and its dictionaries ranked once for the file, as a browser does once per visit, so that
+// typing a password in a test does not also pay for that.
+beforeAll(async () => {
+  (await import('../../../common/password-strength')).preparePasswordChecker();
+}, 60_000);
 
 function renderAuth(path: string, answers: Record<string, StubResponder> = {}) {
   const api = stubApi({ ...signedOut, ...answers });
@@ -79,6 +89,14 @@ describe('Login', () => {
     expect(screen.getByText('Invalid email or password')).toBeInTheDocument();
   });
 
+  it('says how long to wait after too many failed attempts', async () => {
+    const message = 'Too many failed sign-in attempts from this device. Try again in 14 minutes.';
+    renderAuth('/auth', { 'POST /api/v1/auth/sign-in': apiError(429, 'rate_limited', message) });
+    await logIn('ada@example.com', 'wrong-password');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Login failed')).toBeInTheDocument();
+  });
+
   it('welcomes the user and goes to /dialer', async () => {
     const { router, api } = renderAuth('/auth', { 'POST /api/v1/auth/sign-in': { status: 200, body: { status: 'signed-in', user } } });
     await logIn('ada@example.com', 'correct horse');
@@ -133,6 +151,32 @@ describe('Login', () => {
     expect(api.sent('POST', '/api/v1/auth/two-factor').map((request) => request.body)).toEqual([{ code: '000000' }, { code: '123456' }]);
   });
 
+  it('says how long to wait after too many wrong codes, staying on the code step', async () => {
+    const message = 'Too many wrong codes for this account. Try again in 15 minutes.';
+    renderAuth('/auth', {
+      'POST /api/v1/auth/sign-in': { status: 200, body: { status: 'two-factor-required' } },
+      'POST /api/v1/auth/two-factor': apiError(429, 'rate_limited', message),
+    });
+    await logIn('ada@example.com', 'correct horse');
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+  });
+
+  it('goes back to the password step once the pending sign-in has ended', async () => {
+    const message = 'Too many wrong codes for this sign-in. Please log in again.';
+    renderAuth('/auth', {
+      'POST /api/v1/auth/sign-in': { status: 200, body: { status: 'two-factor-required' } },
+      'POST /api/v1/auth/two-factor': apiError(401, 'two_factor_expired', message),
+    });
+    await logIn('ada@example.com', 'correct horse');
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
   it('lets a backup code be typed, and goes back to the password step', async () => {
     renderAuth('/auth', { 'POST /api/v1/auth/sign-in': { status: 200, body: { status: 'two-factor-required' } } });
     await logIn('ada@example.com', 'correct horse');
@@ -156,7 +200,7 @@ describe('Sign Up', () => {
 
   it('asks for every field', async () => {
     const { api } = renderAuth('/auth?tab=signup');
-    await fillSignUp({ fullName: '', email: 'ada@example.com', password: 'correct horse' });
+    await fillSignUp({ fullName: '', email: 'ada@example.com', password: STRONG_PASSWORD });
     expect(await screen.findByText('Missing information')).toBeInTheDocument();
     expect(screen.getByText('Please fill in all required fields')).toBeInTheDocument();
     expect(api.sent('POST', '/api/v1/auth/sign-up')).toHaveLength(0);
@@ -164,19 +208,19 @@ describe('Sign Up', () => {
 
   it('says the account is created and switches to Login with the email filled in', async () => {
     const { router, api } = renderAuth('/auth?tab=signup', { 'POST /api/v1/auth/sign-up': { status: 201, body: { emailVerificationRequired: true } } });
-    await fillSignUp({ fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'correct horse' });
+    await fillSignUp({ fullName: 'Ada Lovelace', email: 'ada@example.com', password: STRONG_PASSWORD });
 
     expect(await screen.findByText('Account created')).toBeInTheDocument();
     expect(screen.getByText('Please check your email to confirm your account')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true'));
     expect(router.state.location.search).toBe('?tab=login');
     expect(within(screen.getByRole('tabpanel', { name: 'Login' })).getByLabelText('Email')).toHaveValue('ada@example.com');
-    expect(api.sent('POST', '/api/v1/auth/sign-up')[0]?.body).toEqual({ fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'correct horse' });
+    expect(api.sent('POST', '/api/v1/auth/sign-up')[0]?.body).toEqual({ fullName: 'Ada Lovelace', email: 'ada@example.com', password: STRONG_PASSWORD });
   });
 
   it("shows the server's reason when the account cannot be created", async () => {
     renderAuth('/auth?tab=signup', { 'POST /api/v1/auth/sign-up': apiError(422, 'user_exists', 'An account with this email already exists') });
-    await fillSignUp({ fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'correct horse' });
+    await fillSignUp({ fullName: 'Ada Lovelace', email: 'ada@example.com', password: STRONG_PASSWORD });
     expect(await screen.findByText('Error creating account')).toBeInTheDocument();
     expect(screen.getByText('An account with this email already exists')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
@@ -186,9 +230,32 @@ describe('Sign Up', () => {
     const { api } = renderAuth('/auth?tab=signup');
     await fillSignUp({ fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'short' });
     expect(await screen.findByText('Error creating account')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 10 characters')).toBeInTheDocument();
     expect(api.sent('POST', '/api/v1/auth/sign-up')).toHaveLength(0);
   });
+
+  it('judges the password under the field as it is typed, and refuses a guessable one before sending it', async () => {
+    const { api } = renderAuth('/auth?tab=signup', { 'POST /api/v1/auth/sign-up': { status: 201, body: { emailVerificationRequired: true } } });
+    const form = screen.getByRole('tabpanel', { name: 'Sign Up' });
+    const password = within(form).getByLabelText('Password');
+    expect(password).toHaveAccessibleDescription('At least 10 characters, hard to guess.');
+
+    await userEvent.type(within(form).getByLabelText('Full Name'), 'Ada Lovelace');
+    await userEvent.type(within(form).getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(password, 'ada lovelace 1815');
+    const personal = 'Too easy to guess. There should not be any personal or page related data. Add more words that are less common.';
+    await waitFor(() => expect(password).toHaveAccessibleDescription(personal), { timeout: CHECKER_LOAD_MS });
+    await userEvent.click(within(form).getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Error creating account')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: /Notifications/ })).getByText(personal)).toBeInTheDocument();
+    expect(api.sent('POST', '/api/v1/auth/sign-up')).toHaveLength(0);
+
+    await userEvent.clear(password);
+    await userEvent.type(password, STRONG_PASSWORD);
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Very strong password.'), { timeout: CHECKER_LOAD_MS });
+    await userEvent.click(within(form).getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Account created')).toBeInTheDocument();
+  }, 30_000);
 });
 
 describe('Reset', () => {
@@ -238,15 +305,15 @@ describe('Set a new password (?tab=updatePassword)', () => {
     });
     expect(screen.getByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
 
-    await setPassword('new password 1', 'new password 2');
+    await setPassword(STRONG_PASSWORD, `${STRONG_PASSWORD} 2`);
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(api.sent('POST', '/api/v1/auth/password-reset/confirm')).toHaveLength(0);
 
     await userEvent.clear(screen.getByLabelText('New password'));
     await userEvent.clear(screen.getByLabelText('Confirm password'));
-    await setPassword('new password 1', 'new password 1');
+    await setPassword(STRONG_PASSWORD, STRONG_PASSWORD);
     expect(await screen.findByText('Password updated')).toBeInTheDocument();
-    expect(api.sent('POST', '/api/v1/auth/password-reset/confirm')[0]?.body).toEqual({ token: 'tok_123', newPassword: 'new password 1' });
+    expect(api.sent('POST', '/api/v1/auth/password-reset/confirm')[0]?.body).toEqual({ token: 'tok_123', newPassword: STRONG_PASSWORD });
     expect(await screen.findByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
     expect(router.state.location.search).toBe('?tab=login');
   });
@@ -255,12 +322,24 @@ describe('Set a new password (?tab=updatePassword)', () => {
     renderAuth('/auth?tab=updatePassword&token=tok_old', {
       'POST /api/v1/auth/password-reset/confirm': apiError(400, 'invalid_token', 'This reset link is invalid or has expired', 'token'),
     });
-    await setPassword('new password 1', 'new password 1');
+    await setPassword(STRONG_PASSWORD, STRONG_PASSWORD);
     expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is invalid or has expired');
 
     await userEvent.click(screen.getByRole('button', { name: 'Request a new link' }));
     expect(await screen.findByRole('tab', { name: 'Reset' })).toHaveAttribute('aria-selected', 'true');
   });
+
+  it('judges the new password under the field as it is typed, and refuses a guessable one before sending it', async () => {
+    const { api } = renderAuth('/auth?tab=updatePassword&token=tok_123');
+    const newPassword = screen.getByLabelText('New password');
+    await userEvent.type(newPassword, 'password123');
+    const common = 'Too easy to guess. This is a commonly used password. Add more words that are less common.';
+    await waitFor(() => expect(newPassword).toHaveAccessibleDescription(common), { timeout: CHECKER_LOAD_MS });
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'password123');
+    await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText('Failed to update password')).toBeInTheDocument();
+    expect(api.sent('POST', '/api/v1/auth/password-reset/confirm')).toHaveLength(0);
+  }, 30_000);
 
   it('says so at once when the link has no token', () => {
     renderAuth('/auth?tab=updatePassword');

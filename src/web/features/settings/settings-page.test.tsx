@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../common/api/account';
 import type { Preferences } from '../../../common/api/preferences';
 import { renderRoutes } from '../../../../tests/support/render-web';
@@ -16,6 +16,9 @@ const account: Account = {
   phone: '+14155550100',
   twoFactorEnabled: false,
 };
+
+// Strong enough for a new password (decision 014).
+const STRONG_PASSWORD = 'tangerine orbit quarry 7';
 
 const preferences: Preferences = { darkMode: false, notifications: true, callHistory: true, dataUsage: false, autoAnswer: false };
 
@@ -33,6 +36,12 @@ function renderSettings(path: string, answers: Record<string, StubResponder> = {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+// Loaded and its dictionaries ranked once for the file, as a browser does once per visit, so that
+// typing a password in a test does not also pay for that.
+beforeAll(async () => {
+  (await import('../../../common/password-strength')).preparePasswordChecker();
+}, 60_000);
 
 describe('Settings tabs', () => {
   it('opens on Subscription by default', () => {
@@ -137,22 +146,39 @@ describe('Account tab', () => {
     expect(dialog).toHaveTextContent('every other device logged in to your account is signed out');
 
     await userEvent.type(within(dialog).getByLabelText('Current password'), 'old password');
-    await userEvent.type(within(dialog).getByLabelText('New password'), 'new password 1');
-    await userEvent.type(within(dialog).getByLabelText('Confirm new password'), 'new password 2');
+    await userEvent.type(within(dialog).getByLabelText('New password'), STRONG_PASSWORD);
+    await userEvent.type(within(dialog).getByLabelText('Confirm new password'), `${STRONG_PASSWORD} 2`);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update password' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The new passwords do not match.');
     expect(api.sent('POST', '/api/v1/account/password')).toHaveLength(0);
 
     await userEvent.clear(within(dialog).getByLabelText('Confirm new password'));
-    await userEvent.type(within(dialog).getByLabelText('Confirm new password'), 'new password 1');
+    await userEvent.type(within(dialog).getByLabelText('Confirm new password'), STRONG_PASSWORD);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update password' }));
     expect(await within(dialog).findByText('Current password is incorrect')).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update password' }));
     expect(await screen.findByText('Password changed')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.sent('POST', '/api/v1/account/password')[1]?.body).toEqual({ currentPassword: 'old password', newPassword: 'new password 1' });
+    expect(api.sent('POST', '/api/v1/account/password')[1]?.body).toEqual({ currentPassword: 'old password', newPassword: STRONG_PASSWORD });
   });
+
+  it('judges the new password under the field as it is typed, the account’s own name included, and refuses a guessable one', async () => {
+    const { api } = renderSettings('/settings?tab=account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Password' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change password' });
+    const newPassword = within(dialog).getByLabelText('New password');
+    expect(newPassword).toHaveAccessibleDescription('At least 10 characters, hard to guess.');
+
+    await userEvent.type(within(dialog).getByLabelText('Current password'), 'old password');
+    await userEvent.type(newPassword, 'ada lovelace 1815');
+    const personal = 'Too easy to guess. There should not be any personal or page related data. Add more words that are less common.';
+    await waitFor(() => expect(newPassword).toHaveAccessibleDescription(personal), { timeout: 10_000 });
+    await userEvent.type(within(dialog).getByLabelText('Confirm new password'), 'ada lovelace 1815');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update password' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(personal);
+    expect(api.sent('POST', '/api/v1/account/password')).toHaveLength(0);
+  }, 30_000);
 
   it('turns two-factor authentication on: password, QR code and backup codes, then a code', async () => {
     const { api } = renderSettings('/settings?tab=account', {

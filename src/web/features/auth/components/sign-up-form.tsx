@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { signUpBodySchema } from '../../../../common/api/auth';
 import { FormField } from '../../../components/form-field';
 import { NewPasswordField } from '../../../components/new-password-fields';
+import { usePasswordStrength } from '../../../components/password-strength';
 import { PendingButton } from '../../../components/pending-button';
 import { useSignUp } from '../api/sign-up';
 import { EmailField } from './email-field';
@@ -16,6 +17,7 @@ interface SignUpFormProps {
 export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps) {
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
+  const strength = usePasswordStrength(password, fullName, email);
   const signUp = useSignUp();
   const id = useId();
 
@@ -31,6 +33,11 @@ export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps
       toast.error('Error creating account', { description: body.error.issues[0]?.message ?? 'An unexpected error occurred' });
       return;
     }
+    const verdict = strength.check();
+    if (verdict && !verdict.acceptable) {
+      toast.error('Error creating account', { description: verdict.message });
+      return;
+    }
     signUp.mutate(body.data, {
       onSuccess: () => {
         toast.success('Account created', { description: 'Please check your email to confirm your account' });
@@ -44,7 +51,7 @@ export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <FormField id={`${id}-name`} label="Full Name" autoComplete="name" required value={fullName} onChange={(event) => setFullName(event.target.value)} />
       <EmailField id={`${id}-email`} email={email} onEmailChange={onEmailChange} />
-      <NewPasswordField id={`${id}-password`} label="Password" value={password} onChange={setPassword} />
+      <NewPasswordField id={`${id}-password`} label="Password" value={password} onChange={setPassword} strength={strength} />
       <PendingButton type="submit" className="w-full" pending={signUp.isPending}>
         Create account
       </PendingButton>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { newPasswordField } from '../../../../common/api/auth';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { usePasswordStrength } from '../../../components/password-strength';
 import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
@@ -21,6 +22,8 @@ export function UpdatePasswordForm({ token, onUpdated, onRequestNewLink, onBackT
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [linkRejected, setLinkRejected] = useState(false);
+  // Whose link it is stays on the server, which also judges the password against their name and address.
+  const strength = usePasswordStrength(newPassword);
   const confirmReset = useConfirmPasswordReset();
   const id = useId();
 
@@ -38,6 +41,11 @@ export function UpdatePasswordForm({ token, onUpdated, onRequestNewLink, onBackT
     const checked = newPasswordField.safeParse(newPassword);
     if (!checked.success) {
       toast.error('Failed to update password', { description: checked.error.issues[0]?.message });
+      return;
+    }
+    const verdict = strength.check();
+    if (verdict && !verdict.acceptable) {
+      toast.error('Failed to update password', { description: verdict.message });
       return;
     }
     confirmReset.mutate(
@@ -77,6 +85,7 @@ export function UpdatePasswordForm({ token, onUpdated, onRequestNewLink, onBackT
             confirmation={confirmation}
             onNewPasswordChange={setNewPassword}
             onConfirmationChange={setConfirmation}
+            strength={strength}
           />
           <PendingButton type="submit" className="w-full" pending={confirmReset.isPending}>
             Update password

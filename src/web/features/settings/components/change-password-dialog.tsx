@@ -6,7 +6,9 @@ import { DialogFormFooter } from '../../../components/dialog-form-footer';
 import { FormField } from '../../../components/form-field';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { Button } from '../../../components/ui/button';
+import { usePasswordStrength } from '../../../components/password-strength';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { useAccount } from '../api/get-account';
 import { useChangePassword } from '../api/change-password';
 import { FormAlert } from './form-alert';
 
@@ -41,6 +43,8 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const account = useAccount();
+  const strength = usePasswordStrength(newPassword, account.data?.fullName, account.data?.email);
   const changePassword = useChangePassword();
   const id = useId();
 
@@ -57,6 +61,11 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     const checked = newPasswordField.safeParse(newPassword);
     if (!checked.success) {
       setFailure(checked.error.issues[0]?.message ?? 'Choose a different new password.');
+      return;
+    }
+    const verdict = strength.check();
+    if (verdict && !verdict.acceptable) {
+      setFailure(verdict.message);
       return;
     }
     setFailure(null);
@@ -84,6 +93,7 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         confirmation={confirmation}
         onNewPasswordChange={setNewPassword}
         onConfirmationChange={setConfirmation}
+        strength={strength}
       />
       <FormAlert message={failure} />
       <DialogFormFooter submitLabel="Update password" pending={changePassword.isPending} />
