@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNgn, formatUsd, planPrice, plans, tierName, usdMinorToNgnMinor } from './plans';
+import { formatNgn, formatUsd, moreNumbersAdvice, numbersInWords, planPrice, plans, planWithMoreNumbers, tierName, usdMinorToNgnMinor } from './plans';
 import { voiceTypes } from './voice';
 
 describe('plans', () => {
@@ -14,6 +14,15 @@ describe('plans', () => {
     expect(plans.free).toMatchObject({ monthlyMinutes: 10, voiceTypes: ['normal'], pitchAndSpeed: false });
     expect(plans.premium).toMatchObject({ monthlyMinutes: 150, voiceTypes: ['normal', 'caucasian', 'european', 'hispanic', 'african'], pitchAndSpeed: true });
     expect(plans.platinum).toMatchObject({ monthlyMinutes: null, voiceTypes, pitchAndSpeed: true });
+  });
+
+  it('let Free hold 1 phone number, Premium 3 and Platinum 10, and say which plan allows more', () => {
+    expect([plans.free.maxNumbers, plans.premium.maxNumbers, plans.platinum.maxNumbers]).toEqual([1, 3, 10]);
+    expect([planWithMoreNumbers('free'), planWithMoreNumbers('premium'), planWithMoreNumbers('platinum')]).toEqual(['premium', 'platinum', null]);
+    expect(moreNumbersAdvice('free')).toBe('Upgrade to Premium for up to 3.');
+    expect(moreNumbersAdvice('premium')).toBe('Upgrade to Platinum for up to 10.');
+    expect(moreNumbersAdvice('platinum')).toBe('Release a number to add another.');
+    expect([numbersInWords(1), numbersInWords(3)]).toEqual(['1 number', '3 numbers']);
   });
 
   it('show amounts with two decimals and their sign, and names capitalised', () => {

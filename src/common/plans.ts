@@ -24,6 +24,11 @@ export interface PlanDefinition {
   voiceTypes: readonly VoiceType[];
   /** Whether pitch and speed may move from 1. */
   pitchAndSpeed: boolean;
+  /**
+   * Phone numbers the user may hold at once. Each costs the operator a monthly fee at the carrier
+   * (docs/decisions/015), so the limit rises with the price.
+   */
+  maxNumbers: number;
   /** SPEC §9 feature list, as shown on the plan's card. */
   features: readonly string[];
 }
@@ -37,6 +42,7 @@ export const plans: Record<Tier, PlanDefinition> = {
     monthlyMinutes: 10,
     voiceTypes: ['normal'],
     pitchAndSpeed: false,
+    maxNumbers: 1,
     features: [],
   },
   premium: {
@@ -45,6 +51,7 @@ export const plans: Record<Tier, PlanDefinition> = {
     monthlyMinutes: 150,
     voiceTypes: basicAccents,
     pitchAndSpeed: true,
+    maxNumbers: 3,
     features: ['150 minutes of calling per month', 'Basic voice changer with 5 accent options', 'Call recording', 'Standard support'],
   },
   platinum: {
@@ -53,6 +60,7 @@ export const plans: Record<Tier, PlanDefinition> = {
     monthlyMinutes: null,
     voiceTypes: ['normal', 'caucasian', 'european', 'russian', 'chinese', 'indian', 'african', 'hispanic', 'middleEastern'],
     pitchAndSpeed: true,
+    maxNumbers: 10,
     features: [
       'Unlimited calls',
       'Advanced voice changer with all accents',
@@ -63,6 +71,22 @@ export const plans: Record<Tier, PlanDefinition> = {
     ],
   },
 };
+
+/** The first plan above `tier` that allows more phone numbers, or null when none does. */
+export function planWithMoreNumbers(tier: Tier): Tier | null {
+  return tiers.slice(tiers.indexOf(tier) + 1).find((next) => plans[next].maxNumbers > plans[tier].maxNumbers) ?? null;
+}
+
+/** '1 number', '3 numbers'. */
+export function numbersInWords(count: number): string {
+  return count === 1 ? '1 number' : `${count} numbers`;
+}
+
+/** How to hold more numbers than `tier` allows: the plan to move to, or, at the top, releasing one. */
+export function moreNumbersAdvice(tier: Tier): string {
+  const next = planWithMoreNumbers(tier);
+  return next ? `Upgrade to ${tierName(next)} for up to ${plans[next].maxNumbers}.` : 'Release a number to add another.';
+}
 
 /** A USD amount in cents as kobo at the fixed rate: round(USD × 1720), in minor units. */
 export function usdMinorToNgnMinor(usdMinor: number): number {

@@ -4,13 +4,18 @@ import { toE164 } from '../../common/phone';
 import { sendError } from '../http/error-handler';
 import { toProviderCallEvent, vonageCallEventSchema } from '../providers/telephony/vonage/call-events';
 import { VonageWebhookVerifier } from '../providers/telephony/vonage/signed-webhook';
+import type { WebhookIdStore } from '../providers/telephony/vonage/webhook-ids';
 import { inboundNcco, talkNcco } from '../providers/telephony/vonage/vonage-provider';
 import type { CallService } from './call-service';
 
 export interface VonageProviderRouteOptions {
   calls: CallService;
-  /** Absent unless TELEPHONY=vonage: then every request here is refused. */
-  vonage: { signatureSecret: string; applicationId: string } | null;
+  /**
+   * Absent unless TELEPHONY=vonage: then every request here is refused. `seenIds` holds the ids of
+   * the webhooks accepted, in Redis when there are several instances; while it cannot be reached a
+   * webhook is refused with 503 (Vonage sends it again) rather than accepted unchecked.
+   */
+  vonage: { signatureSecret: string; applicationId: string; seenIds: WebhookIdStore } | null;
 }
 
 /** Calls whose media socket passed the token check on upgrade, for the handler that follows. */
@@ -33,10 +38,13 @@ export const vonageProviderRoutes: FastifyPluginAsync<VonageProviderRouteOptions
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/events', async (request, reply) => {
+  // Called by Vonage, not a person: each request is signed (webhooks) or carries a one-time token (media).
+  const config = { public: true };
+
+  app.post('/events', { config }, async (request, reply) => {
     if (!verifier) return sendError(reply, 404, notVonage);
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const verdict = verifier.verify(request.headers.authorization, rawBody);
+    const verdict = await verifier.verify(request.headers.authorization, rawBody);
     if (!verdict.ok) {
       request.log.warn({ reason: verdict.reason }, 'refused a Vonage webhook');
       return sendError(reply, 401, { code: 'invalid_signature', message: 'The webhook signature could not be verified' });
@@ -63,7 +71,7 @@ export const vonageProviderRoutes: FastifyPluginAsync<VonageProviderRouteOptions
   // ring, or tell the caller why not. Vonage sends it as GET unless the application says POST.
   const answer = async (request: FastifyRequest, reply: FastifyReply, rawBody: Buffer, fields: unknown) => {
     if (!verifier) return sendError(reply, 404, notVonage);
-    const verdict = verifier.verify(request.headers.authorization, rawBody);
+    const verdict = await verifier.verify(request.headers.authorization, rawBody);
     if (!verdict.ok) {
       request.log.warn({ reason: verdict.reason }, 'refused a Vonage answer webhook');
       return sendError(reply, 401, { code: 'invalid_signature', message: 'The webhook signature could not be verified' });
@@ -77,8 +85,8 @@ export const vonageProviderRoutes: FastifyPluginAsync<VonageProviderRouteOptions
     request.log.info({ to, action: decision.action }, 'Vonage inbound call');
     return reply.code(200).send(decision.action === 'connect' ? inboundNcco(decision) : talkNcco(decision.message));
   };
-  app.get('/answer', (request, reply) => answer(request, reply, Buffer.alloc(0), request.query));
-  app.post('/answer', (request, reply) => {
+  app.get('/answer', { config }, (request, reply) => answer(request, reply, Buffer.alloc(0), request.query));
+  app.post('/answer', { config }, (request, reply) => {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     let fields: unknown;
     try {
@@ -93,6 +101,7 @@ export const vonageProviderRoutes: FastifyPluginAsync<VonageProviderRouteOptions
     '/media',
     {
       websocket: true,
+      config,
       preValidation: async (request, reply) => {
         if (!verifier) return sendError(reply, 404, notVonage);
         const { token } = request.query as { token?: string };

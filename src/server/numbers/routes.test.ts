@@ -1,10 +1,14 @@
+import { eq, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSignedInUser } from '../../../tests/support/accounts';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { capturingMailer, TestBrowser } from '../../../tests/support/test-browser';
+import { until } from '../../../tests/support/until';
 import { createLocalCarrier } from '../providers/telephony/local/local-carrier';
 import { TelephonyError, type TelephonyProvider } from '../providers/telephony/telephony-provider';
+import { extendSubscription } from '../plans/service';
+import { subscriptions } from '../plans/schema';
 import { phoneNumbers } from './schema';
 import { findRentedNumbers } from './service';
 
@@ -83,7 +87,7 @@ describe('GET /api/v1/numbers/available', () => {
     ['an unknown country', 'country=XX', 'country', 'country: Choose one of the listed countries'],
     ['a country outside the list', 'country=CN', 'country', 'country: Choose one of the listed countries'],
     ['a pattern with letters', 'country=US&pattern=abc', 'pattern', 'pattern: Pattern may contain digits only'],
-    ['a 10 kB pattern', `country=US&pattern=${'1'.repeat(10_000)}`, 'pattern', 'pattern: Pattern must be at most 24 characters'],
+    ['a 4 kB pattern (longer URLs answer 414)', `country=US&pattern=${'1'.repeat(4_000)}`, 'pattern', 'pattern: Pattern must be at most 24 characters'],
   ])('refuses %s with 400 naming the field', async (_label, query, field, message) => {
     const { browser } = await newSignedInUser(testApp.app);
     const response = await browser.get(`/api/v1/numbers/available?${query}`);
@@ -121,6 +125,8 @@ describe('renting, naming and releasing a number', () => {
   it('never rents one number twice: a second renter gets 409 Number no longer available', async () => {
     const ada = await newSignedInUser(testApp.app);
     const bob = await newSignedInUser(testApp.app);
+    // Room for a second number, so that the limit of Free is not what refuses Ada's own number.
+    await extendSubscription(testApp.database.db, ada.userId, 'premium', new Date());
     const rented = await rentFirst(ada.browser);
     const again = await bob.browser.post('/api/v1/numbers', { country: 'US', msisdn: rented.phoneNumber.slice(1) });
     expect(again.statusCode).toBe(409);
@@ -204,6 +210,93 @@ describe('renting, naming and releasing a number', () => {
     const rented = await rentFirst(browser, { friendlyName: 'Kept' });
     expect((await browser.patch(`/api/v1/numbers/${rented.id}`, body)).statusCode).toBe(400);
     expect((await listOf(browser))[0]!.friendlyName).toBe('Kept');
+  });
+});
+
+describe('numbers per plan', () => {
+  const freeLimit = { code: 'number_limit_reached', message: 'Your Free plan includes 1 number. Upgrade to Premium for up to 3.' };
+  const limitOf = async (browser: Browser) => (await browser.get('/api/v1/numbers')).json().limit as unknown;
+
+  async function rentNth(browser: Browser, index: number) {
+    const offers = await search(browser, 'country=US&pattern=917');
+    return browser.post('/api/v1/numbers', { country: 'US', msisdn: offers[index]!.msisdn });
+  }
+
+  it('lets a Free user hold 1 number: the second is refused with 403 naming the plan that allows more, and nothing is rented', async () => {
+    const { browser } = await newSignedInUser(testApp.app);
+    expect(await limitOf(browser)).toEqual({ tier: 'free', maxNumbers: 1 });
+    const first = await rentFirst(browser);
+    const [, second] = await search(browser, 'country=US&pattern=646');
+    const refused = await browser.post('/api/v1/numbers', { country: 'US', msisdn: second!.msisdn });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual(freeLimit);
+    expect((await listOf(browser)).map((number) => number.id)).toEqual([first.id]);
+    expect(await findRentedNumbers(testApp.database.db, [second!.phoneNumber])).toEqual(new Set());
+  });
+
+  it('frees the place when a number is released', async () => {
+    const { browser } = await newSignedInUser(testApp.app);
+    const first = await rentFirst(browser);
+    expect((await rentNth(browser, 1)).statusCode).toBe(403);
+    expect((await browser.delete(`/api/v1/numbers/${first.id}`)).statusCode).toBe(200);
+    const again = await rentNth(browser, 1);
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('lets a Premium user hold 3, then points to Platinum', async () => {
+    const { browser, userId } = await newSignedInUser(testApp.app);
+    await extendSubscription(testApp.database.db, userId, 'premium', new Date());
+    expect(await limitOf(browser)).toEqual({ tier: 'premium', maxNumbers: 3 });
+    for (const index of [0, 1, 2]) expect((await rentNth(browser, index)).statusCode).toBe(201);
+    const fourth = await rentNth(browser, 3);
+    expect(fourth.statusCode).toBe(403);
+    expect(fourth.json().error).toEqual({ code: 'number_limit_reached', message: 'Your Premium plan includes 3 numbers. Upgrade to Platinum for up to 10.' });
+    expect(await listOf(browser)).toHaveLength(3);
+  });
+
+  it('keeps the numbers of a plan that expired, but rents no more until the user is under the Free limit', async () => {
+    const { browser, userId } = await newSignedInUser(testApp.app);
+    await extendSubscription(testApp.database.db, userId, 'premium', new Date());
+    for (const index of [0, 1]) expect((await rentNth(browser, index)).statusCode).toBe(201);
+    await testApp.database.db.update(subscriptions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, userId));
+
+    const kept = await listOf(browser);
+    expect(kept).toHaveLength(2);
+    expect(await limitOf(browser)).toEqual({ tier: 'free', maxNumbers: 1 });
+    expect((await rentNth(browser, 2)).json().error).toEqual(freeLimit);
+    expect((await browser.delete(`/api/v1/numbers/${kept[0]!.id}`)).statusCode).toBe(200);
+    expect((await rentNth(browser, 2)).json().error).toEqual(freeLimit);
+    expect((await browser.delete(`/api/v1/numbers/${kept[1]!.id}`)).statusCode).toBe(200);
+    expect((await rentNth(browser, 2)).statusCode).toBe(201);
+  });
+
+  it('lets only one of three rents sent at the same moment through for a Free user', async () => {
+    const { browser, userId } = await newSignedInUser(testApp.app);
+    const offers = await search(browser, 'country=US&pattern=718');
+    const answers = await Promise.all(offers.slice(0, 3).map((offer) => browser.post('/api/v1/numbers', { country: 'US', msisdn: offer.msisdn })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 403, 403]);
+    const rows = await testApp.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.userId, userId));
+    expect(rows).toHaveLength(1);
+  });
+
+  // PGlite runs one transaction at a time; PostgreSQL runs them side by side, as several instances do.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('counts rents of one user one after the other even when they reach PostgreSQL together', async () => {
+    const { browser, userId } = await newSignedInUser(testApp.app);
+    const offers = await search(browser, 'country=US&pattern=332');
+    const { db } = testApp.database;
+    const waitingOnLocks = async () => {
+      const result = (await db.execute(sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { waiting: number }[] };
+      return result.rows[0]?.waiting ?? 0;
+    };
+    let rents: Promise<{ statusCode: number }[]> | undefined;
+    await db.transaction(async (tx) => {
+      // Every rent stops at the plan lookup until this lets go, so that they all go on at once.
+      await tx.execute(sql`lock table subscriptions in access exclusive mode`);
+      rents = Promise.all(offers.slice(0, 3).map((offer) => browser.post('/api/v1/numbers', { country: 'US', msisdn: offer.msisdn })));
+      await until(async () => (await waitingOnLocks()) === 3);
+    });
+    expect((await rents!).map((answer) => answer.statusCode).sort()).toEqual([201, 403, 403]);
+    expect(await db.select().from(phoneNumbers).where(eq(phoneNumbers.userId, userId))).toHaveLength(1);
   });
 });
 

@@ -4,8 +4,8 @@ import { okSchema } from '../../common/api/auth';
 import {
   availableNumbersSchema,
   numberIdParamsSchema,
+  numbersListSchema,
   ownedNumberSchema,
-  ownedNumbersSchema,
   renameNumberBodySchema,
   rentNumberBodySchema,
   searchNumbersQuerySchema,
@@ -15,7 +15,7 @@ import { requireUser } from '../auth/current-user';
 import type { Database } from '../db/client';
 import type { RateLimiter } from '../http/rate-limiter';
 import type { TelephonyProvider } from '../providers/telephony/telephony-provider';
-import { listNumbers, releaseNumber, renameNumber, rentNumber, searchAvailableNumbers, type NumbersContext } from './service';
+import { listNumbers, numberLimit, releaseNumber, renameNumber, rentNumber, searchAvailableNumbers, type NumbersContext } from './service';
 
 const MINUTE = 60_000;
 // Searches and rentals reach a paid provider under TELEPHONY=vonage.
@@ -40,9 +40,10 @@ export const numbersRoutes: FastifyPluginAsyncZod<NumbersRouteOptions> = async (
     return { numbers: await searchAvailableNumbers(context(request), request.query) };
   });
 
-  app.get('/numbers', { schema: { response: { 200: ownedNumbersSchema } } }, async (request, reply) => {
+  app.get('/numbers', { schema: { response: { 200: numbersListSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
-    return { numbers: await listNumbers(db, user.id) };
+    const [numbers, limit] = await Promise.all([listNumbers(db, user.id), numberLimit(db, user.id)]);
+    return { numbers, limit };
   });
 
   app.post('/numbers', { schema: { body: rentNumberBodySchema, response: { 201: ownedNumberSchema } } }, async (request, reply) => {

@@ -1,13 +1,16 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { NUMBER_SEARCH_LIMIT, type AvailableNumber, type OwnedNumber } from '../../common/api/numbers';
+import { NUMBER_SEARCH_LIMIT, type AvailableNumber, type NumberLimit, type OwnedNumber } from '../../common/api/numbers';
 import { findCountry, type SupportedCountryCode } from '../../common/countries';
 import { minorToDecimal } from '../../common/money';
 import { fromMsisdn, isReservedNumber, toMsisdn } from '../../common/phone';
+import { moreNumbersAdvice, numbersInWords, plans, tierName, type Tier } from '../../common/plans';
+import { user } from '../auth/schema';
 import type { Database } from '../db/client';
 import { isUniqueViolation, isUuid } from '../db/errors';
 import { AppError } from '../http/app-error';
+import { currentPlan } from '../plans/service';
 import { TelephonyError, type NumberRef, type TelephonyProvider } from '../providers/telephony/telephony-provider';
 import { phoneNumbers } from './schema';
 
@@ -24,6 +27,22 @@ type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
 
 const numberUnavailable = () => new AppError(409, 'number_unavailable', 'Number no longer available', 'msisdn');
 const numberNotFound = () => AppError.notFound('Phone number not found');
+
+/** 403 when the plan's numbers are all held: what the plan includes and how to get more. */
+export function numberLimitReached(tier: Tier): AppError {
+  return new AppError(403, 'number_limit_reached', `Your ${tierName(tier)} plan includes ${numbersInWords(plans[tier].maxNumbers)}. ${moreNumbersAdvice(tier)}`);
+}
+
+/** The user's numbers that count against the plan's limit: rented, being released, or being rented (a stale reservation no longer counts). */
+function holdsAPlace(userId: string, now: Date) {
+  return and(
+    eq(phoneNumbers.userId, userId),
+    or(
+      inArray(phoneNumbers.status, ['rented', 'releasing']),
+      and(eq(phoneNumbers.status, 'renting'), gte(phoneNumbers.createdAt, new Date(now.getTime() - STALE_RESERVATION_MS))),
+    ),
+  );
+}
 
 function toOwnedNumber(row: PhoneNumberRow): OwnedNumber {
   return {
@@ -98,11 +117,34 @@ export async function listNumbers(db: Database, userId: string): Promise<OwnedNu
   return rows.map(toOwnedNumber);
 }
 
+/** How many numbers the user's plan in force lets them hold (docs/decisions/015). */
+export async function numberLimit(db: Database, userId: string): Promise<NumberLimit> {
+  const { tier } = await currentPlan(db, userId);
+  return { tier, maxNumbers: plans[tier].maxNumbers };
+}
+
 /**
- * Rents a number for the user. The row is inserted first, as a reservation: the unique
- * phone_number lets exactly one of two simultaneous renters through to the provider, so nobody
- * pays for a number they will not get. Any failure afterwards gives the number back and removes
- * the reservation.
+ * Inserts the reservation if the user's plan has a place for it. The user's row is locked first,
+ * so two rents of one user are counted one after the other and the second sees the first's
+ * reservation: together they cannot pass the limit.
+ */
+async function reserveWithinLimit(db: Database, values: typeof phoneNumbers.$inferInsert & { userId: string }): Promise<PhoneNumberRow> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, values.userId)).for('update');
+    const { tier } = await currentPlan(tx, values.userId);
+    const [held] = await tx.select({ count: count() }).from(phoneNumbers).where(holdsAPlace(values.userId, new Date()));
+    if ((held?.count ?? 0) >= plans[tier].maxNumbers) throw numberLimitReached(tier);
+    const [row] = await tx.insert(phoneNumbers).values(values).returning();
+    return row!;
+  });
+}
+
+/**
+ * Rents a number for the user within their plan's limit. The row is inserted first, as a
+ * reservation: the unique phone_number lets exactly one of two simultaneous renters through to the
+ * provider, so nobody pays for a number they will not get, and the reservation holds the user's
+ * place against the limit while the provider is asked. Any failure afterwards gives the number
+ * back and removes the reservation, freeing the place.
  */
 export async function rentNumber(
   { db, telephony, log }: NumbersContext,
@@ -124,10 +166,7 @@ export async function rentNumber(
 
   let reservation: PhoneNumberRow;
   try {
-    [reservation] = (await db
-      .insert(phoneNumbers)
-      .values({ userId, phoneNumber, country, friendlyName: request.friendlyName ?? null, provider: telephony.name, status: 'renting' })
-      .returning()) as [PhoneNumberRow];
+    reservation = await reserveWithinLimit(db, { userId, phoneNumber, country, friendlyName: request.friendlyName ?? null, provider: telephony.name, status: 'renting' });
   } catch (error) {
     if (isUniqueViolation(error)) throw numberUnavailable();
     throw error;

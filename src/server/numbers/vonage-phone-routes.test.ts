@@ -66,6 +66,16 @@ describe('POST /functions/v1/vonage-phone (SPEC §7)', () => {
     expect(again.json().error.message).toBe('Number no longer available');
   });
 
+  it('provisionNumber keeps to the plan\'s limit, as /api/v1/numbers does', async () => {
+    const { browser } = await newSignedInUser(testApp.app);
+    const [first, second] = (await browser.post(URL, { action: 'searchNumbers', payload: { pattern: '202' } })).json().numbers;
+    expect((await browser.post(URL, { action: 'provisionNumber', payload: { country: 'US', msisdn: first.msisdn } })).statusCode).toBe(200);
+    const refused = await browser.post(URL, { action: 'provisionNumber', payload: { country: 'US', msisdn: second.msisdn } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({ code: 'number_limit_reached', message: 'Your Free plan includes 1 number. Upgrade to Premium for up to 3.' });
+    expect((await browser.post(URL, { action: 'listUserNumbers', payload: {} })).json().numbers).toHaveLength(1);
+  });
+
   it.each([
     ['an unknown action', { action: 'hackTheGibson', payload: {} }, 'Unknown action', 'action'],
     ['a missing action', { payload: {} }, 'action: action is required', 'action'],

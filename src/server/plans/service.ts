@@ -26,8 +26,8 @@ export function planAt(row: Pick<SubscriptionRow, 'tier' | 'expiresAt' | 'update
   return expiresAt.getTime() > now.getTime() ? { tier: row.tier, expiresAt } : { tier: 'free', expiresAt: null };
 }
 
-/** The user's plan in force now (Free without a subscription or once it has expired). */
-export async function currentPlan(db: Database, userId: string, now = new Date()): Promise<CurrentPlan> {
+/** The user's plan in force now (Free without a subscription or once it has expired); `db` may be an open transaction. */
+export async function currentPlan(db: Pick<Database, 'select'>, userId: string, now = new Date()): Promise<CurrentPlan> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return planAt(row, now);
 }

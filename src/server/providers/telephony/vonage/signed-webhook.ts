@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { MemoryWebhookIdStore, type WebhookIdStore } from './webhook-ids';
 
 /** How old a webhook's signature may be, and how far ahead of our clock Vonage's may run. */
 const MAX_AGE_SEC = 300;
@@ -11,6 +12,8 @@ export interface WebhookVerifierOptions {
   signatureSecret: string;
   /** A token naming another application is refused. */
   applicationId: string;
+  /** The ids already accepted; shared by every instance when there are several (in memory by default). */
+  seenIds?: WebhookIdStore;
   now?: () => number;
 }
 
@@ -27,21 +30,21 @@ function decodeJson(part: string): Record<string, unknown> | null {
  * Checks Vonage's signed webhooks (PROVIDERS.md): `Authorization: Bearer <JWT>` signed HS256 with
  * the signature secret, whose `payload_hash` is the SHA-256 of the raw body. Beyond the signature
  * (all that @vonage/jwt's verifySignature checks) it refuses a changed body, a stale or future
- * `iat`, another application's token, and a `jti` seen before, so a captured webhook cannot be
- * replayed.
+ * `iat`, another application's token, and a `jti` seen before (by any instance sharing `seenIds`),
+ * so a captured webhook cannot be replayed. Rejects when `seenIds` cannot be reached.
  */
 export class VonageWebhookVerifier {
   private readonly key: Buffer;
-  /** jti → when it may be forgotten (ms): by then its iat is too old to pass anyway. */
-  private readonly seen = new Map<string, number>();
+  private readonly seenIds: WebhookIdStore;
   private readonly now: () => number;
 
   constructor(private readonly options: WebhookVerifierOptions) {
     this.key = Buffer.from(options.signatureSecret, 'utf8');
     this.now = options.now ?? Date.now;
+    this.seenIds = options.seenIds ?? new MemoryWebhookIdStore(this.now);
   }
 
-  verify(authorization: string | undefined, rawBody: Buffer): WebhookVerdict {
+  async verify(authorization: string | undefined, rawBody: Buffer): Promise<WebhookVerdict> {
     const match = /^Bearer ([\w-]+)\.([\w-]+)\.([\w-]+)$/.exec(authorization?.trim() ?? '');
     if (!match) return { ok: false, reason: 'no bearer token' };
     const [, headerPart, claimsPart, signaturePart] = match as unknown as [string, string, string, string];
@@ -65,18 +68,9 @@ export class VonageWebhookVerifier {
 
     const jti = claims.jti;
     if (typeof jti !== 'string' || !jti) return { ok: false, reason: 'missing jti' };
-    this.forgetOld();
-    if (this.seen.has(jti)) return { ok: false, reason: 'replayed jti' };
-    this.seen.set(jti, (iat + MAX_AGE_SEC + CLOCK_SKEW_SEC) * 1000);
+    // Kept until the iat is too old to pass even on an instance whose clock runs a little behind.
+    const ttlSec = iat + MAX_AGE_SEC + CLOCK_SKEW_SEC - nowSec;
+    if (!(await this.seenIds.claim(jti, ttlSec))) return { ok: false, reason: 'replayed jti' };
     return { ok: true };
-  }
-
-  private forgetOld() {
-    const now = this.now();
-    // Entries arrive in about the order they expire: stop at the first one still needed.
-    for (const [jti, until] of this.seen) {
-      if (until >= now) break;
-      this.seen.delete(jti);
-    }
   }
 }

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, Loader2Icon, SearchIcon } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { FRIENDLY_NAME_MAX_LENGTH, type AvailableNumber } from '../../../../common/api/numbers';
+import { FRIENDLY_NAME_MAX_LENGTH, type AvailableNumber, type NumberLimit } from '../../../../common/api/numbers';
 import { countries, DEFAULT_COUNTRY, isSupportedCountry, type SupportedCountryCode } from '../../../../common/countries';
 import { formatPhoneNumber } from '../../../../common/phone';
+import { moreNumbersAdvice, numbersInWords, planWithMoreNumbers, tierName, type Tier } from '../../../../common/plans';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { FormField } from '../../../components/form-field';
 import { PendingButton } from '../../../components/pending-button';
@@ -14,6 +16,7 @@ import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
+import { numberLimitQuery } from '../api/get-number-limit';
 import { availableNumbersQuery, type NumberSearch } from '../api/search-available-numbers';
 import { useRentNumber } from '../api/rent-number';
 import { FailureAlert } from './failure-alert';
@@ -38,6 +41,36 @@ export function AddNumberDialog({ open, onOpenChange, trigger }: { open: boolean
   );
 }
 
+/** Where the plans are compared and bought. */
+function PlansLink() {
+  return (
+    <Link to="/settings?tab=subscription" className="text-primary underline underline-offset-4">
+      See the plans in Settings
+    </Link>
+  );
+}
+
+/** Shown instead of the search once the plan's numbers are all held: nothing more could be rented. */
+function NumberLimitNotice({ tier, maxNumbers, held }: NumberLimit & { held: number }) {
+  const holding =
+    held > maxNumbers
+      ? `You have ${numbersInWords(held)}; the ${tierName(tier)} plan includes ${maxNumbers}.`
+      : `You have ${held} of ${maxNumbers} numbers on the ${tierName(tier)} plan.`;
+  return (
+    <Alert>
+      <AlertTitle>Number limit reached</AlertTitle>
+      <AlertDescription>
+        <p>
+          {holding} {moreNumbersAdvice(tier)}
+        </p>
+        {planWithMoreNumbers(tier) && <PlansLink />}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+const hasMorePlans = (tier: Tier | undefined) => tier === undefined || planWithMoreNumbers(tier) !== null;
+
 function AddNumberForm({ onAdded }: { onAdded: () => void }) {
   const [country, setCountry] = useState<SupportedCountryCode>(DEFAULT_COUNTRY);
   const [pattern, setPattern] = useState('');
@@ -47,6 +80,7 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
   const [friendlyName, setFriendlyName] = useState('');
   const results = useQuery({ ...availableNumbersQuery(search ?? { country, pattern }), enabled: search !== null });
   const rent = useRentNumber();
+  const limit = useQuery(numberLimitQuery);
   const id = useId();
 
   function submitSearch(event: FormEvent<HTMLFormElement>) {
@@ -81,8 +115,13 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
     );
   }
 
+  // Only before a rent is tried: the list reloaded by a successful one must not replace the form
+  // (and its success) while the dialog closes, and a refusal is shown in the server's words.
+  if (limit.isSuccess && limit.data.held >= limit.data.maxNumbers && rent.isIdle) return <NumberLimitNotice {...limit.data} />;
+
   const numbers = search !== null && results.isSuccess ? results.data : [];
   const searching = search !== null && results.isFetching;
+  const limitRefused = rent.error instanceof ApiError && rent.error.code === 'number_limit_reached';
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -186,6 +225,7 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
           onChange={(event) => setFriendlyName(event.target.value)}
         />
         <FailureAlert title="Failed to add phone number" error={rent.error} />
+        {limitRefused && hasMorePlans(limit.data?.tier) && <PlansLink />}
         <PendingButton onClick={add} disabled={!selected} pending={rent.isPending} className="w-full sm:w-fit sm:self-end">
           Add Number
         </PendingButton>

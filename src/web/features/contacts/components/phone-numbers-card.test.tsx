@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AvailableNumber, OwnedNumber } from '../../../../common/api/numbers';
+import type { AvailableNumber, NumberLimit, OwnedNumber } from '../../../../common/api/numbers';
 import { renderRoutes } from '../../../../../tests/support/render-web';
 import { apiError, stubApi, type StubResponder } from '../../../../../tests/support/web-fetch';
 import { PhoneNumbersCard } from './phone-numbers-card';
@@ -38,14 +38,18 @@ const offers = [offer('+14155552671'), offer('+14155559876'), offer('+1415555123
 
 const SEARCH_415 = 'GET /api/v1/numbers/available?country=US&pattern=415';
 
+/** A plan with room for the numbers these tests rent. */
+const PREMIUM: NumberLimit = { tier: 'premium', maxNumbers: 3 };
+
+const numbersList = (...numbers: OwnedNumber[]) => ({ status: 200, body: { numbers, limit: PREMIUM } });
+const numbersOnPlan = (limit: NumberLimit, ...numbers: OwnedNumber[]) => ({ status: 200, body: { numbers, limit } });
+
 function renderCard(answers: Record<string, StubResponder>) {
-  const api = stubApi({ 'GET /api/v1/numbers': { status: 200, body: { numbers: [] } }, ...answers });
+  const api = stubApi({ 'GET /api/v1/numbers': numbersList(), ...answers });
   vi.stubGlobal('fetch', api.fetchStub);
   const view = renderRoutes([{ path: '/contacts', element: <PhoneNumbersCard /> }], '/contacts');
   return { ...view, api };
 }
-
-const numbersList = (...numbers: OwnedNumber[]) => ({ status: 200, body: { numbers } });
 
 async function openAddNumber() {
   await userEvent.click(await screen.findByRole('button', { name: 'Add Number' }));
@@ -141,14 +145,14 @@ describe('Add Number dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.sent('POST', '/api/v1/numbers').map((request) => request.body)).toEqual([{ country: 'US', msisdn: '14155559876', friendlyName: 'Sales' }]);
     expect(await screen.findByText('Sales')).toBeInTheDocument();
-    expect(api.sent('GET', '/api/v1/numbers')).toHaveLength(2);
 
     // Opened again, it starts afresh.
     const reopened = await openAddNumber();
     expect(within(reopened).queryByRole('list', { name: 'Available numbers' })).not.toBeInTheDocument();
     expect(within(reopened).getByLabelText('Friendly Name')).toHaveValue('');
     expect(within(reopened).getByRole('button', { name: 'Add Number' })).toBeDisabled();
-  });
+    // The whole journey, typed key by key, takes about 4 s in jsdom on a busy machine.
+  }, 15_000);
 
   it('searches the chosen country, without a pattern when none is given', async () => {
     const { api } = renderCard({
@@ -201,7 +205,46 @@ describe('Add Number dialog', () => {
     expect(alert).toHaveTextContent('Failed to add phone number');
     expect(alert).toHaveTextContent('Vonage refused to sell the number: method failed');
     expect(within(dialog).getByRole('button', { name: 'Select +1 (415) 555-2671' })).toHaveAttribute('aria-pressed', 'true');
-    expect(api.sent('GET', '/api/v1/numbers')).toHaveLength(1);
+    // The card's read and the dialog's, nothing more: a failed rent changes no list.
+    expect(api.sent('GET', '/api/v1/numbers')).toHaveLength(2);
+  });
+
+  it.each([
+    ['Free, at its 1', numbersOnPlan({ tier: 'free', maxNumbers: 1 }, office), 'You have 1 of 1 numbers on the Free plan. Upgrade to Premium for up to 3.', true],
+    ['Free after a paid plan expired, above its 1', numbersOnPlan({ tier: 'free', maxNumbers: 1 }, office, spare), 'You have 2 numbers; the Free plan includes 1. Upgrade to Premium for up to 3.', true],
+    ['Platinum, at its 10', numbersOnPlan({ tier: 'platinum', maxNumbers: 10 }, ...Array.from({ length: 10 }, (_, index) => ({ ...office, id: `id-${index}` }))), 'Release a number to add another.', false],
+  ])('shows the limit of %s before any search, instead of the search', async (_label, list, text, linksToPlans) => {
+    const { api } = renderCard({ 'GET /api/v1/numbers': list });
+    const dialog = await openAddNumber();
+    const notice = await within(dialog).findByRole('status');
+    expect(notice).toHaveTextContent('Number limit reached');
+    expect(notice).toHaveTextContent(text);
+    const link = within(notice).queryByRole('link', { name: 'See the plans in Settings' });
+    if (linksToPlans) expect(link).toHaveAttribute('href', '/settings?tab=subscription');
+    else expect(link).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Search' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Add Number' })).not.toBeInTheDocument();
+    expect(api.sent('GET', '/api/v1/numbers/available?country=US')).toHaveLength(0);
+  });
+
+  it("shows the server's words when the plan's limit refuses a rent, with the way to the plans", async () => {
+    const refusal = 'Your Free plan includes 1 number. Upgrade to Premium for up to 3.';
+    renderCard({
+      // Read while the user had no number: another tab rented one since.
+      'GET /api/v1/numbers': numbersOnPlan({ tier: 'free', maxNumbers: 1 }),
+      [SEARCH_415]: { status: 200, body: { numbers: offers } },
+      'POST /api/v1/numbers': apiError(403, 'number_limit_reached', refusal),
+    });
+    const dialog = await openAddNumber();
+    await search(dialog, '415');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Select +1 (415) 555-2671' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Number' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to add phone number');
+    expect(alert).toHaveTextContent(refusal);
+    expect(within(dialog).getByRole('link', { name: 'See the plans in Settings' })).toHaveAttribute('href', '/settings?tab=subscription');
+    expect(within(dialog).getByRole('button', { name: 'Select +1 (415) 555-2671' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('drops a number someone else rented first and searches again', async () => {
