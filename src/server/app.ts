@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -20,7 +20,11 @@ import { contactsRoutes } from './contacts/routes';
 import { healthRoutes } from './health/routes';
 import { installErrorHandling } from './http/error-handler';
 import { refuseForeignOrigins } from './http/origin-check';
+import { answerClientError, answerFrameworkError, refuseLongUrls } from './http/request-limits';
+import { requireSessions } from './http/require-session';
+import { addResponseHeaders } from './http/response-headers';
 import { MemoryRateLimiter, RedisRateLimiter } from './http/rate-limiter';
+import { requestLogSerializers } from './http/request-log';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/routes';
 import { numbersRoutes } from './numbers/routes';
@@ -36,11 +40,13 @@ import { MemoryPresence } from './realtime/presence';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { RedisPresence } from './realtime/redis-presence';
 import { realtimeRoutes } from './realtime/routes';
+import { SessionSockets } from './realtime/session-sockets';
 import { createPaymentProvider } from './providers/payments/create-payment-provider';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import { sandboxCheckoutRoutes } from './providers/payments/sandbox/checkout-routes';
 import { createTelephonyProvider } from './providers/telephony/create-telephony-provider';
 import type { TelephonyProvider } from './providers/telephony/telephony-provider';
+import { MemoryWebhookIdStore, RedisWebhookIdStore } from './providers/telephony/vonage/webhook-ids';
 import { serveWebApp } from './static-site/serve-web-app';
 import { voiceSettingsRoutes } from './voice/routes';
 
@@ -57,18 +63,23 @@ export interface AppDependencies {
   /** Shortens CALLS.md's timers in tests. */
   callTiming?: Partial<CallTiming>;
   instanceTiming?: Partial<InstanceTiming>;
+  /** Told of every route as it is added (the security suites walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Assembles the server: infrastructure first, then one plugin per domain, then the web app. */
-export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, paymentProvider, callTiming, instanceTiming }: AppDependencies) {
+export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, paymentProvider, callTiming, instanceTiming, onRoute }: AppDependencies) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? { level: config.LOG_LEVEL, serializers: requestLogSerializers },
     bodyLimit: 1_048_576,
     // Behind a load balancer the client's address comes from X-Forwarded-For; rate limits need it.
     trustProxy: config.TRUST_PROXY,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,19 +110,19 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  refuseForeignOrigins(app, config.publicUrl);
+  refuseLongUrls(app);
+  addResponseHeaders(app);
+  refuseForeignOrigins(app, config);
 
   const db = database.db;
-  const mail = mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(db, app.log));
+  const mail = mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, app.log) : createOutboxMailer(db, app.log));
   const auth = createAuth({ config, db, mailer: mail, secret: resolveAuthSecret(config) });
+  requireSessions(app, auth);
   const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : null;
   // Shared by every instance when there is a Redis; otherwise this process is the only one.
   const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
   const telephony = givenTelephony ?? (await createTelephonyProvider(config, { findRented: (numbers) => findRentedNumbers(db, numbers) }));
   const payments = new PaymentService({ db, provider: paymentProvider ?? createPaymentProvider(config, db), log: app.log });
-  if (config.NODE_ENV === 'production' && payments.providerName === 'sandbox') {
-    app.log.warn('PAYMENTS=sandbox: plans are given for test cards and nobody is charged; set PAYMENTS=paystack to take real payments');
-  }
   const timing = { ...defaultCallTiming, ...callTiming };
   // The embedded database is locked to this process (db/data-dir-lock.ts): no other instance runs.
   const instance = new InstanceRegistry(db, { ...defaultInstanceTiming, ...instanceTiming }, app.log, database.driver === 'pglite');
@@ -119,6 +130,8 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const bus = createBus(config.REDIS_URL, app.log);
   const presence = redis ? new RedisPresence(redis, instance.id, app.log) : new MemoryPresence();
   const hub = new RealtimeHub({ log: app.log, bus, presence, instanceId: instance.id });
+  // Websockets are authenticated once: ending a session (sign-out, password change or reset) closes its sockets.
+  const sessionSockets = new SessionSockets({ db, bus, instanceId: instance.id, log: app.log });
   const calls = new CallService({
     db,
     hub,
@@ -138,6 +151,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   instance.onSweep((running, closed) => calls.forgetStoppedInstances(running, closed));
   app.addHook('onReady', async () => {
     await calls.start();
+    await sessionSockets.start();
     await instance.start();
     simulatedIncoming?.start();
   });
@@ -147,6 +161,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     await calls.endAll('The server is shutting down');
     await instance.stop().catch((error: unknown) => app.log.warn({ err: error }, 'could not leave the list of running servers'));
     hub.close();
+    await sessionSockets.close();
     await presence.close();
     await bus.close();
     redis?.disconnect();
@@ -155,14 +170,14 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, redis });
-      await api.register(authRoutes, { auth, config, db, rateLimiter });
-      await api.register(accountRoutes, { auth, db });
+      await api.register(authRoutes, { auth, config, db, rateLimiter, sessionSockets });
+      await api.register(accountRoutes, { auth, db, sessionSockets });
       await api.register(preferencesRoutes, { auth, db });
       await api.register(voiceSettingsRoutes, { auth, db, onSaved: (userId, settings) => calls.updateVoiceSettings(userId, settings) });
       await api.register(numbersRoutes, { auth, db, telephony, rateLimiter });
       await api.register(contactsRoutes, { auth, db });
-      await api.register(realtimeRoutes, { auth, hub });
-      await api.register(callRoutes, { auth, db, calls, soundTestNumber: config.SOUND_TEST_NUMBER });
+      await api.register(realtimeRoutes, { auth, hub, sessionSockets });
+      await api.register(callRoutes, { auth, db, calls, sessionSockets, soundTestNumber: config.SOUND_TEST_NUMBER });
       await api.register(plansRoutes, { auth, db });
       await api.register(paymentsRoutes, { auth, payments, rateLimiter, publicUrl: config.publicUrl });
       await api.register(paystackWebhookRoutes, {
@@ -174,7 +189,14 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
         prefix: '/providers/vonage',
         calls,
         vonage:
-          config.TELEPHONY === 'vonage' ? { signatureSecret: config.VONAGE_SIGNATURE_SECRET!, applicationId: config.VONAGE_APPLICATION_ID! } : null,
+          config.TELEPHONY === 'vonage'
+            ? {
+                signatureSecret: config.VONAGE_SIGNATURE_SECRET!,
+                applicationId: config.VONAGE_APPLICATION_ID!,
+                // Shared with every instance, so that a webhook accepted by one is refused by the others.
+                seenIds: redis ? new RedisWebhookIdStore(redis) : new MemoryWebhookIdStore(),
+              }
+            : null,
       });
     },
     { prefix: '/api/v1' },

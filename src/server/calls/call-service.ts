@@ -89,7 +89,7 @@ export interface PlaceCallOptions {
  */
 type CallRequest =
   | { op: 'answer'; userId: string; callId: string; tabId: string }
-  | { op: 'reject' | 'hangup'; userId: string; callId: string }
+  | { op: 'reject' | 'hangup' | 'signed-out'; userId: string; callId: string }
   | { op: 'mute'; userId: string; callId: string; muted: boolean }
   | { op: 'voice'; userId: string; settings: VoiceSettings }
   | { op: 'media.open'; userId: string; callId: string; relayId: string; relayInstance: string }
@@ -101,6 +101,9 @@ type AttachRefusal = { code: 4404 | 4409; reason: string };
 
 const NO_CALL: AttachRefusal = { code: 4404, reason: 'No such call in progress' };
 const AUDIO_TAKEN: AttachRefusal = { code: 4409, reason: 'This call already has its audio connected' };
+
+/** Why a call ended when a participant's session did: for them, and for the other side. */
+const SIGNED_OUT = { own: 'You were signed out', other: 'The other person was signed out' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -153,7 +156,7 @@ export class CallService {
   /** Inbound records of calls ringing or answered on this server, by id. */
   private readonly inbound = new Map<string, InboundCall>();
   /** Media sockets this instance holds for calls another instance carries, by relay id. */
-  private readonly relays = new Map<string, { relay: BrowserRelay; holder: string }>();
+  private readonly relays = new Map<string, { relay: BrowserRelay; holder: string; userId: string; callId: string }>();
   /** Legs of calls here whose browser's media socket another instance holds, by relay id. */
   private readonly remoteLegs = new Map<string, { leg: RemoteBrowserLeg; relayInstance: string }>();
   private readonly link: InstanceLink<CallRequest>;
@@ -272,6 +275,43 @@ export class CallService {
       return;
     }
     await this.end(call, call.answeredAt ? 'completed' : 'cancelled', null);
+  }
+
+  /**
+   * The session that opened a participant's media socket has ended (signed out, or the password
+   * changed or reset elsewhere): the call ends as their hang-up would, saying why, on whichever
+   * instance holds it. A socket relayed from here is let go without the "browser lost" notice, so
+   * that the holder records this reason.
+   */
+  async endForSignOut(userId: string, callId: string) {
+    try {
+      const inbound = this.inbound.get(callId);
+      if (inbound && inbound.userId === userId) {
+        const { outbound } = inbound;
+        await this.end(outbound, outbound.answeredAt ? 'completed' : 'rejected', SIGNED_OUT.other, SIGNED_OUT.own);
+        return;
+      }
+      const call = this.live.get(callId);
+      if (call && call.userId === userId) {
+        await this.end(call, call.answeredAt ? 'completed' : 'cancelled', SIGNED_OUT.own, SIGNED_OUT.other);
+        return;
+      }
+      const holder = this.letGoOfRelay(userId, callId) ?? (await this.holderOf(userId, callId, NO_CALL.reason));
+      if (holder) await this.link.request(holder, { op: 'signed-out', userId, callId });
+    } catch (error) {
+      this.deps.log.warn({ err: error, callId }, 'could not end the call of a session that ended');
+    }
+  }
+
+  /** Forgets the relay of the user's media socket for `callId`, if this instance holds one: answers the call's holder. */
+  private letGoOfRelay(userId: string, callId: string): string | null {
+    for (const [relayId, relayed] of this.relays) {
+      if (relayed.userId !== userId || relayed.callId !== callId) continue;
+      this.relays.delete(relayId);
+      relayed.relay.close(SIGNED_OUT.own);
+      return relayed.holder;
+    }
+    return null;
   }
 
   async setMuted(userId: string, callId: string, muted: boolean) {
@@ -643,7 +683,7 @@ export class CallService {
   private async relayBrowser(userId: string, callId: string, socket: WebSocket, holder: string) {
     const relayId = randomUUID();
     const relay = new BrowserRelay(socket, this.media, holder, relayId);
-    this.relays.set(relayId, { relay, holder });
+    this.relays.set(relayId, { relay, holder, userId, callId });
     relay.onClose((reason) => {
       if (!this.relays.delete(relayId)) return;
       this.link.notify(holder, { op: 'media.closed', relayId, reason }).catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not tell the server carrying the call that its audio went away'));
@@ -699,6 +739,8 @@ export class CallService {
         return this.rejectInbound(request.userId, request.callId);
       case 'hangup':
         return this.hangup(request.userId, request.callId);
+      case 'signed-out':
+        return this.endForSignOut(request.userId, request.callId);
       case 'mute':
         return this.setMuted(request.userId, request.callId, request.muted);
       case 'voice':
@@ -840,7 +882,8 @@ export class CallService {
     call.bridge.setCalleeMuted(call.inbound?.muted ?? false);
   }
 
-  private async end(call: LiveCall, outcome: CallOutcome, reason: string | null) {
+  /** `calleeReason`: what the callee's record says, when a Voxline user answered and it differs. */
+  private async end(call: LiveCall, outcome: CallOutcome, reason: string | null, calleeReason = reason) {
     if (call.ending) return;
     call.ending = true;
     for (const timer of call.timers) clearTimeout(timer);
@@ -864,7 +907,7 @@ export class CallService {
         });
       }
       this.deps.log.info({ callId: call.id, outcome }, 'call ended');
-      if (call.inbound) await this.endInbound(call.inbound, outcome, reason);
+      if (call.inbound) await this.endInbound(call.inbound, outcome, calleeReason);
     } catch (error) {
       this.deps.log.warn({ err: error, callId: call.id }, 'call could not be finalised');
     }

@@ -6,7 +6,8 @@ import { requireUser } from '../auth/current-user';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/errors';
 import { AppError } from '../http/app-error';
-import { requireSocketUser, socketUsers } from '../realtime/routes';
+import { requireSocketUser, socketOwners } from '../realtime/routes';
+import type { SessionSockets } from '../realtime/session-sockets';
 import { findCall, listHistory, toCallRecord } from './call-records';
 import type { CallService } from './call-service';
 
@@ -16,22 +17,16 @@ interface CallRouteOptions {
   auth: Auth;
   db: Database;
   calls: CallService;
+  sessionSockets: SessionSockets;
   soundTestNumber: string;
 }
 
-export const callRoutes: FastifyPluginAsyncZod<CallRouteOptions> = async (app, { auth, db, calls, soundTestNumber }) => {
-  const callerOf = async (...args: Parameters<typeof requireUser>) => {
-    try {
-      return await requireUser(...args);
-    } catch (error) {
-      // SPEC §5: 'Authentication required' / 'Please log in to make calls'.
-      if (error instanceof AppError && error.statusCode === 401) throw new AppError(401, 'unauthenticated', 'Please log in to make calls');
-      throw error;
-    }
-  };
+export const callRoutes: FastifyPluginAsyncZod<CallRouteOptions> = async (app, { auth, db, calls, sessionSockets, soundTestNumber }) => {
+  // SPEC §5: 'Authentication required' / 'Please log in to make calls'.
+  const callsConfig = { unauthenticatedMessage: 'Please log in to make calls' };
 
-  app.post('/calls', { schema: { body: placeCallBodySchema, response: { 201: placeCallResultSchema } } }, async (request, reply) => {
-    const user = await callerOf(auth, request, reply);
+  app.post('/calls', { config: callsConfig, schema: { body: placeCallBodySchema, response: { 201: placeCallResultSchema } } }, async (request, reply) => {
+    const user = await requireUser(auth, request, reply);
     return reply.code(201).send(await calls.place(user, request.body));
   });
 
@@ -40,7 +35,7 @@ export const callRoutes: FastifyPluginAsyncZod<CallRouteOptions> = async (app, {
     return { calls: await listHistory(db, user.id) };
   });
 
-  app.get('/calls/lines', { schema: { response: { 200: callLinesSchema } } }, async () => ({ soundTestNumber }));
+  app.get('/calls/lines', { config: { public: true }, schema: { response: { 200: callLinesSchema } } }, async () => ({ soundTestNumber }));
 
   app.get('/calls/:id', { schema: { params: callParams, response: { 200: callRecordSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
@@ -59,12 +54,14 @@ export const callRoutes: FastifyPluginAsyncZod<CallRouteOptions> = async (app, {
   });
 
   app.get('/calls/:id/media', { websocket: true, preValidation: requireSocketUser(auth) }, (socket, request) => {
-    const user = socketUsers.get(request);
+    const owner = socketOwners.get(request);
     const { id } = request.params as { id: string };
-    if (!user || !isUuid(id)) {
+    if (!owner || !isUuid(id)) {
       socket.close(4404, 'No such call in progress');
       return;
     }
-    void calls.attachBrowser(user, id, socket);
+    // Signing out (or a password change elsewhere) ends the call this socket carries.
+    sessionSockets.track(socket, owner.user.id, owner.sessionId, () => void calls.endForSignOut(owner.user.id, id));
+    void calls.attachBrowser(owner.user, id, socket);
   });
 };

@@ -20,7 +20,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDependencies> = async (ap
     }
   };
 
-  app.get('/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+  app.get('/health', { config: { public: true }, schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
     const [databaseState, redisState] = await Promise.all([
       reachable('database', () => database.ping()),
       redis ? reachable('redis', () => redis.ping()) : undefined,

@@ -10,20 +10,22 @@ let testApp: TestApp;
 beforeAll(async () => {
   testApp = await buildTestApp();
   const { app } = testApp;
-  app.post('/api/v1/test/echo', { schema: { body: z.object({ name: z.string().max(5) }).strict() } }, async (request) => request.body);
-  app.get('/api/v1/test/boom', async () => {
+  // Public, so that these answers come from the error handler and not from the session check.
+  const config = { public: true };
+  app.post('/api/v1/test/echo', { config, schema: { body: z.object({ name: z.string().max(5) }).strict() } }, async (request) => request.body);
+  app.get('/api/v1/test/boom', { config }, async () => {
     throw new Error('secret internals at /srv/app.ts:12');
   });
-  app.get('/api/v1/test/app-error', async () => {
+  app.get('/api/v1/test/app-error', { config }, async () => {
     throw AppError.conflict('Number no longer available');
   });
-  app.get('/api/v1/test/database-down', async () => {
+  app.get('/api/v1/test/database-down', { config }, async () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   });
-  app.get('/api/v1/test/redis-down', async () => {
+  app.get('/api/v1/test/redis-down', { config }, async () => {
     throw Object.assign(new Error('Reached the max retries per request limit (which is 1).'), { name: 'MaxRetriesPerRequestError' });
   });
-  app.get('/api/v1/test/rate-limit-without-redis', async () => {
+  app.get('/api/v1/test/rate-limit-without-redis', { config }, async () => {
     const unreachable = createRedisClient('redis://127.0.0.1:1');
     try {
       await new RedisRateLimiter(unreachable).hit('sign-in:ip:10.0.0.1', { limit: 5, windowMs: 60_000 });
@@ -56,10 +58,19 @@ describe('the error shape', () => {
     expect(unknownField.json().error.code).toBe('invalid_input');
   });
 
-  it('answers an unknown API route with 404 in the error shape', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/nope' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No route GET /api/v1/nope' } });
+  it('answers an unknown API route with 404 in the error shape, without repeating the path', async () => {
+    const notFound = { error: { code: 'not_found', message: 'There is nothing at this address: check the method and the path.' } };
+    for (const [method, url] of [
+      ['GET', '/api/v1/nope<script>'],
+      ['DELETE', '/api/v1/contacts'],
+      ['POST', '/functions/v1/nope'],
+      ['GET', '/api/v1/providers/vonage/nope'],
+      ['PUT', '/sandbox/nope'],
+    ] as const) {
+      const response = await testApp.app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json(), `${method} ${url}`).toEqual(notFound);
+    }
   });
 
   it('hides the details of an unexpected error', async () => {

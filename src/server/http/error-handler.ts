@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/api/errors';
 import { isRedisUnavailable } from '../redis/redis-errors';
 import { AppError } from './app-error';
+import { pathForLog } from './request-log';
 
 // Connection-level failures of PostgreSQL (node-postgres and server SQLSTATE classes 08 and 57P).
 const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
@@ -65,8 +66,8 @@ export function installErrorHandling(app: FastifyInstance) {
     const { status, body } = toApiError(error);
     const retryAfter = error instanceof AppError && status === 429 ? (error.cause as { retryAfterSec?: number } | undefined)?.retryAfterSec : undefined;
     if (retryAfter) void reply.header('retry-after', String(retryAfter));
-    if (status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
-    else request.log.info({ code: body.code, url: request.url }, body.message);
+    if (status >= 500) request.log.error({ err: error, url: pathForLog(request.url), method: request.method }, 'request failed');
+    else request.log.info({ code: body.code, url: pathForLog(request.url) }, body.message);
     return sendError(reply, status, body);
   });
 }

@@ -64,7 +64,7 @@ export const paystackWebhookRoutes: FastifyPluginAsync<{ payments: PaymentServic
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
 
-  app.post('/webhook', { schema: { response: { 200: okSchema } } }, async (request) => {
+  app.post('/webhook', { config: { public: true }, schema: { response: { 200: okSchema } } }, async (request) => {
     if (!secretKey) throw AppError.notFound('Paystack is not the payment provider');
     const raw = request.body;
     if (!Buffer.isBuffer(raw) || !isPaystackSignatureValid(secretKey, raw, request.headers['x-paystack-signature'])) {

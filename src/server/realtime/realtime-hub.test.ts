@@ -126,4 +126,16 @@ describe('RealtimeHub across instances', () => {
     // A subscription left behind would deliver twice.
     expect(late.sent).toEqual([notice('once')]);
   });
+
+  it('no longer hears a tab whose socket is closing (its session was revoked), whatever its peer still sends', async () => {
+    const { hubs: [one] } = twoInstances();
+    const tab = join(one, 'ada');
+    const heard: string[] = [];
+    one.on('call.hangup', (_user, message) => void heard.push(message.callId));
+    tab.readyState = 2;
+    tab.receive({ type: 'call.hangup', callId: 'c' });
+    await settle();
+    expect(heard).toEqual([]);
+    expect(tab.sent).toEqual([]);
+  });
 });

@@ -222,6 +222,8 @@ export class RealtimeHub {
   }
 
   private async receive(user: SessionUser, socket: WebSocket, text: string | null) {
+    // A socket being closed (its session revoked) is no longer heard, whatever its peer still sends.
+    if (socket.readyState !== socket.OPEN) return;
     let parsed: ReturnType<typeof clientMessageSchema.safeParse> | null;
     try {
       parsed = text === null ? null : clientMessageSchema.safeParse(JSON.parse(text));

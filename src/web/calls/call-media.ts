@@ -1,5 +1,6 @@
 import type { CallSampleRate } from '../../common/calls';
 import { CallAudio } from '../audio/call-audio';
+import { SIGNED_OUT_CLOSE_CODE } from '../lib/realtime';
 
 export interface CallMediaOptions {
   /** Path of the call's media websocket, `/api/v1/calls/:id/media`. */
@@ -7,9 +8,15 @@ export interface CallMediaOptions {
   /** A microphone stream from openMicrophone(); it is stopped when the media stops or fails to start. */
   stream: MediaStream;
   sampleRate: CallSampleRate;
-  /** The socket closed without close() being called: the server ended the call or the network dropped. */
-  onDrop(): void;
+  /**
+   * The socket closed without close() being called: the server ended the call or the network
+   * dropped. `signedOut`: the server closed it because the session ended, which ended the call.
+   */
+  onDrop(signedOut: boolean): void;
 }
+
+/** What the page says of a call that ended because its session did (the server can no longer be asked). */
+export const SIGNED_OUT_REASON = 'You were signed out';
 
 export function mediaPathOf(callId: string): string {
   return `/api/v1/calls/${encodeURIComponent(callId)}/media`;
@@ -49,7 +56,7 @@ export class CallMedia {
       throw new Error('The call was cut off');
     }
     socket.onmessage = (event: MessageEvent<ArrayBuffer>) => audio.play(event.data);
-    socket.onclose = onDrop;
+    socket.onclose = (event: CloseEvent) => onDrop(event.code === SIGNED_OUT_CLOSE_CODE);
     return new CallMedia(socket, audio);
   }
 

@@ -10,7 +10,7 @@ import { useRingtone } from '../audio/ringtone';
 import { preferencesQuery } from '../lib/preferences';
 import { useRealtime } from '../lib/realtime';
 import { callHistoryQuery } from './call-history-query';
-import { CallMedia, mediaPathOf } from './call-media';
+import { CallMedia, mediaPathOf, SIGNED_OUT_REASON } from './call-media';
 import { getCall } from './get-call';
 import { hangUpCall } from './hang-up-call';
 import { askNotificationPermission, notifyIncomingCall } from './incoming-call-notification';
@@ -195,7 +195,11 @@ export function useCallReceiver() {
           stream,
           // The server picks the rate from the same preference (Low Data Mode) when the call rings.
           sampleRate: readPreferences().dataUsage ? NARROWBAND_RATE : WIDEBAND_RATE,
-          onDrop: () => setTimeout(() => void settleDrop(callId), MEDIA_DROP_GRACE_MS),
+          // Signed out, the call ended on the server and nothing more can be asked of it.
+          onDrop: (signedOut) => {
+            if (signedOut) finish(callId, { outcome: 'completed', durationSec: null, reason: SIGNED_OUT_REASON });
+            else setTimeout(() => void settleDrop(callId), MEDIA_DROP_GRACE_MS);
+          },
         });
         if (live.current !== current) {
           media.close();
@@ -211,7 +215,7 @@ export function useCallReceiver() {
         abandon(current, 'Call failed', (error as Error).message || 'The call audio could not start');
       }
     },
-    [readPreferences, update, settleDrop, abandon],
+    [readPreferences, update, settleDrop, abandon, finish],
   );
 
   const ring = useCallback(

@@ -8,7 +8,7 @@ import { openMicrophone } from '../audio/call-audio';
 import { ApiError } from '../lib/api-client';
 import { useRealtime } from '../lib/realtime';
 import { callHistoryQuery } from './call-history-query';
-import { CallMedia } from './call-media';
+import { CallMedia, SIGNED_OUT_REASON } from './call-media';
 import { getCall } from './get-call';
 import { hangUpCall } from './hang-up-call';
 import { placeCall } from './place-call';
@@ -40,7 +40,8 @@ const failureTitle = (outcome: CallOutcome) => (outcome === 'rejected' ? 'Call r
 interface Connection {
   callId: string;
   media: CallMedia;
-  answered: boolean;
+  /** When the far side answered (ms since the epoch); null while it has not. */
+  answeredAt: number | null;
   muted: boolean;
 }
 
@@ -50,6 +51,16 @@ export interface StartCall {
   to: string;
   countryCode: string;
   voiceChanger?: boolean;
+}
+
+function signedOutEnd(callId: string, current: Connection | null): Pick<CallRecord, 'id' | 'outcome' | 'durationSec' | 'reason'> {
+  const answeredAt = current?.callId === callId ? current.answeredAt : null;
+  return {
+    id: callId,
+    outcome: answeredAt === null ? 'cancelled' : 'completed',
+    durationSec: answeredAt === null ? 0 : Math.floor((Date.now() - answeredAt) / 1000),
+    reason: SIGNED_OUT_REASON,
+  };
 }
 
 /** One outbound call at a time: places it, carries its audio, follows its state, ends it cleanly. */
@@ -81,10 +92,10 @@ export function useOutboundCall() {
 
   const markAnswered = useCallback((callId: string, answeredAt: string | null) => {
     const current = connection.current;
-    if (!current || current.callId !== callId || current.answered) return;
-    current.answered = true;
-    toast.success('Call connected');
+    if (!current || current.callId !== callId || current.answeredAt !== null) return;
     const at = answeredAt ? Date.parse(answeredAt) : Date.now();
+    current.answeredAt = at;
+    toast.success('Call connected');
     setCall((state) => ({ ...state, phase: 'active', answeredAt: at }));
   }, []);
 
@@ -139,11 +150,15 @@ export function useOutboundCall() {
           mediaPath: placed.mediaPath,
           stream,
           sampleRate: placed.sampleRate,
-          // The server ends the call when its audio drops; read the outcome it recorded.
-          onDrop: () => void getCall(record.id).then(finish, () => finish({ id: record.id, outcome: 'failed', durationSec: 0, reason: 'The call was cut off' })),
+          // The server ends the call when its audio drops; read the outcome it recorded. Once
+          // signed out there is nothing to read: the server ended it as a hang-up.
+          onDrop: (signedOut) => {
+            if (signedOut) finish(signedOutEnd(record.id, connection.current));
+            else void getCall(record.id).then(finish, () => finish({ id: record.id, outcome: 'failed', durationSec: 0, reason: 'The call was cut off' }));
+          },
         });
         stream = null;
-        connection.current = { callId: record.id, media, answered: false, muted: false };
+        connection.current = { callId: record.id, media, answeredAt: null, muted: false };
         setCall((current) => ({ ...current, callId: record.id, phase: record.state === 'ringing' ? 'ringing' : current.phase }));
         if (record.state === 'answered') markAnswered(record.id, record.answeredAt);
       } catch (error) {

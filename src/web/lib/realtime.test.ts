@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeClient } from './realtime';
+import { RealtimeClient, SIGNED_OUT_CLOSE_CODE } from './realtime';
 
 /** Enough of a WebSocket for the client: the test opens and drops it. */
 class FakeSocket {
@@ -9,7 +9,7 @@ class FakeSocket {
   readonly sent: unknown[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
 
   constructor(readonly url: string) {
     FakeSocket.instances.push(this);
@@ -28,9 +28,10 @@ class FakeSocket {
     this.onopen?.();
   }
 
-  drop() {
+  /** The connection goes away: 1006 when the network drops or an upgrade is refused, or the server's close code. */
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
 }
 
@@ -78,6 +79,35 @@ describe('RealtimeClient', () => {
     latest().open();
     expect(latest().sent).toEqual([{ type: 'receiver.start' }]);
     expect(connected).toHaveBeenCalledTimes(1);
+    client.stop();
+  });
+
+  it('stops for good when the server closes the socket because the session ended, and says so once', () => {
+    const signedOut = vi.fn();
+    const client = new RealtimeClient('ws://localhost/api/v1/realtime', { onSignedOut: signedOut });
+    client.start();
+    latest().open();
+    latest().drop(SIGNED_OUT_CLOSE_CODE);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(signedOut).toHaveBeenCalledTimes(1);
+    expect(client.send({ type: 'receiver.start' })).toBe(false);
+  });
+
+  it('reports a connection refused before it opened, and keeps trying', () => {
+    const refused = vi.fn();
+    const signedOut = vi.fn();
+    const client = new RealtimeClient('ws://localhost/api/v1/realtime', { onRefused: refused, onSignedOut: signedOut });
+    client.start();
+    latest().drop();
+    expect(refused).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1_000);
+    expect(FakeSocket.instances).toHaveLength(2);
+    latest().open();
+    // A connection that opened and then dropped is the network, not a refusal.
+    latest().drop();
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(signedOut).not.toHaveBeenCalled();
     client.stop();
   });
 });

@@ -1,12 +1,26 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { sessionSchema } from '../../common/api/session';
 import { serverMessageSchema, type ClientMessage, type ServerMessage } from '../../common/realtime';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from './api-client';
 import { sessionQuery } from './session';
+import { SIGNED_OUT_TOAST_ID } from './sign-out';
 
 // SPEC §9: reconnect back-off 1 s, 2 s, 5 s, then 10 s.
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
+/** The server closes a websocket with this code when its session has ended (signed out, password changed or reset). */
+export const SIGNED_OUT_CLOSE_CODE = 4401;
+
 type Listener = (message: ServerMessage) => void;
+
+export interface RealtimeClientEvents {
+  /** The server closed the socket because the session ended: the client has stopped for good. */
+  onSignedOut?(): void;
+  /** A connection failed before it opened (the server refuses a signed-out upgrade, or is away); the client keeps trying. */
+  onRefused?(): void;
+}
 
 /** What the call engines need of the signalling socket; a test provides a fake through RealtimeClientProvider. */
 export interface Signalling {
@@ -28,7 +42,10 @@ export class RealtimeClient implements Signalling {
   /** The server forgets a tab's listening with its socket: remembered here and resumed on reconnection. */
   private receiving = false;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly events: RealtimeClientEvents = {},
+  ) {}
 
   start() {
     this.stopped = false;
@@ -67,7 +84,9 @@ export class RealtimeClient implements Signalling {
   private connect() {
     const socket = new WebSocket(this.url);
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       this.attempt = 0;
       if (this.receiving) socket.send(JSON.stringify({ type: 'receiver.start' } satisfies ClientMessage));
       for (const listener of this.connectListeners) listener();
@@ -81,8 +100,15 @@ export class RealtimeClient implements Signalling {
       }
       if (parsed.success) for (const listener of this.listeners) listener(parsed.data);
     };
-    socket.onclose = () => {
+    socket.onclose = (event: CloseEvent) => {
       if (this.socket !== socket || this.stopped) return;
+      // Reconnecting would be refused: the session is gone until the person signs in again.
+      if (event.code === SIGNED_OUT_CLOSE_CODE) {
+        this.stop();
+        this.events.onSignedOut?.();
+        return;
+      }
+      if (!opened) this.events.onRefused?.();
       const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt, RECONNECT_DELAYS_MS.length - 1)]!;
       this.attempt += 1;
       this.timer = setTimeout(() => this.connect(), delay);
@@ -102,11 +128,40 @@ export function RealtimeClientProvider({ client, children }: { client: Signallin
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }
 
-/** Keeps the signalling socket open while someone is signed in (it reads the session, never fetches it). */
+/** Whether the server still knows this browser's session; undefined when it cannot say (unreachable). */
+async function stillSignedIn(): Promise<boolean | undefined> {
+  try {
+    await api.get('/session', sessionSchema);
+    return true;
+  } catch (error) {
+    return error instanceof ApiError && error.status === 401 ? false : undefined;
+  }
+}
+
+/**
+ * Keeps the signalling socket open while someone is signed in (it reads the session; it asks the
+ * server again only when a connection is refused). When the session ends elsewhere (sign-out in
+ * another tab, a password change or reset) the page forgets it, so that the signed-in pages send
+ * the person to sign in, rather than reconnecting forever.
+ */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const { data: session } = useQuery({ ...sessionQuery, enabled: false });
   const userId = session?.user.id;
-  const client = useMemo(() => (userId ? new RealtimeClient(realtimeUrl()) : null), [userId]);
+  const client = useMemo(() => {
+    if (!userId) return null;
+    const signedOut = () => {
+      // This tab signed out itself and already knows: its own notice says so.
+      if (queryClient.getQueryData(sessionQuery.queryKey) === null) return;
+      queryClient.setQueryData(sessionQuery.queryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] });
+      toast('Signed out', { id: SIGNED_OUT_TOAST_ID, description: 'This session was signed out, from another tab or by a password change. Log in again to go on.' });
+    };
+    return new RealtimeClient(realtimeUrl(), {
+      onSignedOut: signedOut,
+      onRefused: () => void stillSignedIn().then((signedIn) => (signedIn === false ? signedOut() : undefined)),
+    });
+  }, [userId, queryClient]);
 
   useEffect(() => {
     if (!client) return;

@@ -3,6 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { sessionQuery } from './session';
 
+/** One notice for a sign-out: this tab's own "Logged out" replaces the one its closed socket raises first. */
+export const SIGNED_OUT_TOAST_ID = 'signed-out';
+
 // SPEC §8: 401, 403 and 404 on sign-out mean the session is already gone, which is what was asked.
 const ALREADY_SIGNED_OUT = new Set([401, 403, 404]);
 
@@ -31,7 +34,7 @@ export function useSignOut() {
     }
     queryClient.setQueryData(sessionQuery.queryKey, null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] });
-    toast.success('Logged out', { description: 'You have been successfully logged out' });
+    toast.success('Logged out', { id: SIGNED_OUT_TOAST_ID, description: 'You have been successfully logged out' });
     await navigate('/', { replace: true });
   };
 }
