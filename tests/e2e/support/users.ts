@@ -20,7 +20,9 @@ export async function signUpThroughPage(page: Page, fullName: string, email: str
   await panel.getByLabel('Email').fill(email);
   await panel.getByLabel('Password').fill(password);
   await panel.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Account created')).toBeVisible();
+  // Typing the password loads and runs the strength checker (zxcvbn's 1.6 MB of dictionaries) in
+  // the page: with four Chromiums on two cores, as in receiving.spec.ts, that alone takes seconds.
+  await expect(page.getByText('Account created')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
 }
 
