@@ -47,6 +47,21 @@ describe('the session check', () => {
     }
   });
 
+  it('answers 401 before the body is parsed: broken JSON, another content type, a huge body', async () => {
+    const anonymous = new TestBrowser(testApp.app);
+    for (const [payload, type] of [
+      ['{"name": "Ada", ', 'application/json'],
+      ['name=Ada', 'application/x-www-form-urlencoded'],
+      [`{"name": "${'x'.repeat(2_000_000)}"}`, 'application/json'],
+    ] as const) {
+      const response = await anonymous.request('POST', '/api/v1/contacts', undefined, { 'content-type': type });
+      const raw = await testApp.app.inject({ method: 'POST', url: '/api/v1/contacts', payload, headers: { 'content-type': type, origin: 'http://localhost:3000' } });
+      expect(response.statusCode, type).toBe(401);
+      expect(raw.statusCode, `${type}, ${payload.length} bytes`).toBe(401);
+      expect(raw.json()).toEqual(unauthenticated);
+    }
+  });
+
   it('judges an encoded path by the route it reaches', async () => {
     const response = await new TestBrowser(testApp.app).get('/%61pi/v1/contacts');
     expect(response.statusCode).toBe(401);

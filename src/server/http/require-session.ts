@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth';
 import { findCurrentUser } from '../auth/current-user';
 import { AppError } from './app-error';
@@ -9,6 +9,11 @@ declare module 'fastify' {
     public?: boolean;
     /** The 401's message on this route, where the product gives one of its own. */
     unauthenticatedMessage?: string;
+    /**
+     * Checks the session once the body is parsed, for a route whose 401 names what the body asked
+     * for (the swift-payment compatibility route): a body that is not JSON answers 400 there first.
+     */
+    sessionCheckedAfterParsing?: boolean;
   }
 }
 
@@ -19,16 +24,21 @@ export function isApiRoute(routeUrl: string | undefined): boolean {
 
 /**
  * Every API route needs a session unless its options say `config: { public: true }`, so a route
- * added tomorrow is closed by default. The check runs before the body is validated: without a
- * session the answer is 401 whatever was sent, and the schema is never described to a stranger.
- * The user found stays with the request for `requireUser` and the websocket upgrades.
+ * added tomorrow is closed by default. The check runs before the body is even parsed: without a
+ * session the answer is 401 whatever was sent (broken JSON included), and the schema is never
+ * described to a stranger. The user found stays with the request for `requireUser` and the
+ * websocket upgrades.
  */
 export function requireSessions(app: FastifyInstance, auth: Auth) {
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.is404 || !isApiRoute(request.routeOptions.url)) return;
-    const { config } = request.routeOptions;
-    if (config.public) return;
+  const check = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await findCurrentUser(auth, request, reply);
-    if (!user) throw AppError.unauthenticated(config.unauthenticatedMessage);
+    if (!user) throw AppError.unauthenticated(request.routeOptions.config.unauthenticatedMessage);
+  };
+  const guarded = (request: FastifyRequest) => !request.is404 && isApiRoute(request.routeOptions.url) && !request.routeOptions.config.public;
+  app.addHook('preParsing', async (request, reply) => {
+    if (guarded(request) && !request.routeOptions.config.sessionCheckedAfterParsing) await check(request, reply);
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    if (guarded(request) && request.routeOptions.config.sessionCheckedAfterParsing) await check(request, reply);
   });
 }

@@ -55,6 +55,8 @@ export const swiftPaymentRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = a
   app.post(
     '/swift-payment',
     {
+      // Its 401 says which action failed ("Failed to verify payment: …"), read from the body.
+      config: { sessionCheckedAfterParsing: true },
       schema: {
         body: swiftPaymentRequestSchema,
         response: { 200: swiftPaymentResultSchema },
