@@ -1,9 +1,10 @@
 // `npm run dev`: the API server with reload on change, and the Vite dev server proxying /api to it.
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], { stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', ...SERVER_NODE_FLAGS, 'src/server/main.ts'], { stdio: 'inherit' }),
   spawn(bin('vite'), [], { stdio: 'inherit' }),
 ];
 

@@ -1,4 +1,4 @@
-// Writes src/web/public/sounds/ringtone.wav, the Call Receiver's ringtone (SPEC §4), so no audio is
+// Writes src/web/public/sounds/ringtone.wav, the Call Receiver's ringtone (docs/product.md §4), so no audio is
 // downloaded: the North American ring, 440 Hz + 480 Hz, 2 s on and 4 s off, one 6 s cycle that the
 // page loops. Mono 16-bit PCM at 8 kHz (about 96 kB). Run once with `node scripts/generate-ringtone.mjs`.
 import fs from 'node:fs';

@@ -11,7 +11,8 @@ import type { BenchUser, ServerUsage } from '../media/protocol';
 import { pinToCpu, ServerProcess } from '../media/server-process';
 import { runOneWay, type CallMedia, type OneWayResult } from './one-way';
 import { cpuMsBetween, processCpuMs } from './process-cpu';
-import { SERVER_NODE_FLAGS, type InstanceSettings } from './settings';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
+import type { InstanceSettings } from './settings';
 import { ListeningTab, VoxlineUser } from './voxline-user';
 
 /**

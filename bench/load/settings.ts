@@ -1,6 +1,3 @@
-/** The Node options `npm start` gives the server (package.json, docs/decisions/009 and 011): the bench's servers run with them too. */
-export const SERVER_NODE_FLAGS = ['--initial-old-space-size=256', '--no-allocation-site-pretenuring'];
-
 /** What the bench tells a Voxline instance it starts (voxline-instance.ts), as its one argument in JSON. */
 export interface InstanceSettings {
   /** Tells this instance's bench users from another's in a shared database. */

@@ -35,11 +35,11 @@ export class VoxlineUser {
    */
   async rentNumber(baseUrl: string, pattern: string) {
     for (let attempt = 0; ; attempt += 1) {
-      const { numbers } = await this.request<{ numbers: { msisdn: string }[] }>(baseUrl, 'GET', `/api/v1/numbers/available?country=US&pattern=${pattern}`);
+      const { numbers } = await this.request<{ numbers: { phoneNumber: string }[] }>(baseUrl, 'GET', `/api/v1/numbers/available?country=US&pattern=${pattern}`);
       const offer = numbers[0];
       if (!offer) throw new Error(`the virtual carrier offered no US number starting with ${pattern}`);
       try {
-        const rented = await this.request<{ phoneNumber: string }>(baseUrl, 'POST', '/api/v1/numbers', { country: 'US', msisdn: offer.msisdn });
+        const rented = await this.request<{ phoneNumber: string }>(baseUrl, 'POST', '/api/v1/numbers', { country: 'US', phoneNumber: offer.phoneNumber });
         this.phoneNumber = rented.phoneNumber;
         return;
       } catch (error) {

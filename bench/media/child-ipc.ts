@@ -14,7 +14,7 @@ const LOOP_DELAY_RESOLUTION_MS = 10;
  * The child's side of the IPC channel: answers usage and stop requests for every server under test,
  * and passes other requests to `handle`. The child exits when the bench goes away.
  */
-export function serveBench({ port, handle, stop }: { port: number; handle: Handler; stop: () => Promise<void> }) {
+function serveBench({ port, handle, stop }: { port: number; handle: Handler; stop: () => Promise<void> }) {
   const send = (reply: ServerReply) => process.send?.(reply);
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
   loopDelay.enable();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type WebSocket from 'ws';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { openMediaSocket, percentile, runLoad, sleep, type LoadResult } from './load';
 import { cpuBusyPercent, readCpuTimes, type CpuTimes } from './machine-load';
 import type { ServerUsage } from './protocol';
@@ -40,6 +41,8 @@ interface Options {
   echoDelayMs: number;
   cpuProf: boolean;
   pin: boolean;
+  /** The Node flags both servers start with: by default those of `npm start`. */
+  serverFlags: string[];
 }
 
 /** One server under test and what its segments measured. */
@@ -72,6 +75,7 @@ function readOptions(): Options {
       'echo-delay': { type: 'string', default: '0' },
       'cpu-prof': { type: 'boolean', default: false },
       'no-pin': { type: 'boolean', default: false },
+      'server-flags': { type: 'string', default: SERVER_NODE_FLAGS.join(' ') },
     },
     strict: true,
   });
@@ -88,6 +92,7 @@ function readOptions(): Options {
     echoDelayMs: whole('echo-delay', values['echo-delay'], 0, LIMITS.echoDelayMs),
     cpuProf: values['cpu-prof'],
     pin: !values['no-pin'],
+    serverFlags: values['server-flags'].split(/\s+/).filter(Boolean),
   };
 }
 
@@ -128,7 +133,7 @@ function subject(name: string, server: ServerProcess, idle: ServerUsage, sockets
 }
 
 async function startBareWs(options: Options): Promise<Subject> {
-  const server = await ServerProcess.start('bare ws server', './bare-ws-server.ts');
+  const server = await ServerProcess.start('bare ws server', './bare-ws-server.ts', { nodeArgs: options.serverFlags });
   const idle = await settledUsage(server);
   const url = `ws://127.0.0.1:${server.port}/`;
   const sockets = await inBatches(Array.from({ length: options.calls }, () => ({ url })), SETUP_CONCURRENCY, openMediaSocket);
@@ -139,7 +144,7 @@ async function startBareWs(options: Options): Promise<Subject> {
 async function startVoxline(options: Options, profileDir: string | null, started: ServerProcess[]): Promise<Subject> {
   const server = await ServerProcess.start('Voxline server', './voxline-server.ts', {
     args: [String(options.echoDelayMs)],
-    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    nodeArgs: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...options.serverFlags],
   });
   started.push(server);
   const baseUrl = `http://127.0.0.1:${server.port}`;
@@ -277,7 +282,8 @@ function report(options: Options, pinned: boolean, base: Subject, voxline: Subje
   );
   console.log(
     `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.versions.node}; ` +
-      `${pinned ? `servers pinned to CPU ${SERVER_CPU}, load generator to CPU ${LOAD_CPU}` : 'not pinned: the servers and the load generator share the cores'}`,
+      `${pinned ? `servers pinned to CPU ${SERVER_CPU}, load generator to CPU ${LOAD_CPU}` : 'not pinned: the servers and the load generator share the cores'}` +
+      (options.serverFlags.length > 0 ? `; servers started with ${options.serverFlags.join(' ')}` : '; servers on Node\'s default flags'),
   );
   console.log('');
   console.log(line(header));

@@ -24,10 +24,10 @@ export class VoxlineCaller {
 
   /** Rents the first US number the virtual carrier offers. */
   async rentNumber() {
-    const { numbers } = await this.call<{ numbers: { msisdn: string }[] }>('GET', '/api/v1/numbers/available?country=US');
+    const { numbers } = await this.call<{ numbers: { phoneNumber: string }[] }>('GET', '/api/v1/numbers/available?country=US');
     const offer = numbers[0];
     if (!offer) throw new Error('the virtual carrier offered no US number');
-    const rented = await this.call<{ phoneNumber: string }>('POST', '/api/v1/numbers', { country: 'US', msisdn: offer.msisdn });
+    const rented = await this.call<{ phoneNumber: string }>('POST', '/api/v1/numbers', { country: 'US', phoneNumber: offer.phoneNumber });
     this.phoneNumber = rented.phoneNumber;
   }
 

@@ -2,9 +2,9 @@ import os from 'node:os';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { frameSamples, WIDEBAND_RATE } from '../../src/common/calls';
-import { fundamentalFrequency } from '../../src/dsp/analysis';
-import { harmonicsToNoiseRatio } from '../../src/dsp/voice/quality';
-import { harmonicTone, speechLikeSignal, toInt16 } from '../../src/dsp/voice/speech-like-signal';
+import { fundamentalFrequency } from '../../tests/support/dsp/analysis';
+import { harmonicsToNoiseRatio } from '../../tests/support/dsp/quality';
+import { harmonicTone, speechLikeSignal, toInt16 } from '../../tests/support/dsp/speech-like-signal';
 import {
   ConversionOnly,
   SoundTouchFrames,

@@ -1,4 +1,4 @@
-/** The call model's shared constants (CALLS.md): audio format, states and outcomes. */
+/** The call model's shared constants (docs/calls.md): audio format, states and outcomes. */
 
 export const WIDEBAND_RATE = 16_000;
 /** Low Data Mode. */
@@ -16,7 +16,7 @@ export function frameBytes(sampleRate: CallSampleRate): number {
   return frameSamples(sampleRate) * 2;
 }
 
-/** The sound-test line: answers at once and plays back what it hears (CALLS.md routing rule 1). */
+/** The sound-test line: answers at once and plays back what it hears (docs/calls.md#routing, rule 1). */
 export const DEFAULT_SOUND_TEST_NUMBER = '+14155550100';
 
 export const callStates = ['dialing', 'ringing', 'answered', 'ended'] as const;
@@ -28,7 +28,7 @@ export type CallOutcome = (typeof callOutcomes)[number];
 export const callDirections = ['outbound', 'inbound'] as const;
 export type CallDirection = (typeof callDirections)[number];
 
-/** SPEC §9: durations show as minutes:seconds with the seconds padded to two digits. */
+/** docs/product.md §9: durations show as minutes:seconds with the seconds padded to two digits. */
 export function formatDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

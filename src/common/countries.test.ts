@@ -4,7 +4,7 @@ import { countries, countryCodes, findCountry, isSupportedCountry, otherCountrie
 
 const flagOf = (code: string) => String.fromCodePoint(...[...code].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
 
-describe('the country list (SPEC §2, §9)', () => {
+describe('the country list (docs/product.md §2, §9)', () => {
   it('has 20 countries: 10 popular then 10 more, the US first', () => {
     expect(countries).toHaveLength(20);
     expect(popularCountries).toHaveLength(10);

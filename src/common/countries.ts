@@ -1,6 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js';
 
-/** SPEC §3 country option, plus the national trunk prefix (the '0' of a UK '020…'), when the country has one. */
+/** docs/product.md §3 country option, plus the national trunk prefix (the '0' of a UK '020…'), when the country has one. */
 export interface CountryOption {
   name: string;
   code: CountryCode;
@@ -10,7 +10,7 @@ export interface CountryOption {
   trunkPrefix: string | null;
 }
 
-/** The dialer's and the number search's 20 countries (SPEC §2, §9): the 10 popular first, US leading. */
+/** The dialer's and the number search's 20 countries (docs/product.md §2, §9): the 10 popular first, US leading. */
 export const countries = [
   { name: 'United States', code: 'US', dialCode: '+1', flag: '🇺🇸', popular: true, trunkPrefix: '1' },
   { name: 'United Kingdom', code: 'GB', dialCode: '+44', flag: '🇬🇧', popular: true, trunkPrefix: '0' },
@@ -42,7 +42,7 @@ export const countryCodes = countries.map((country) => country.code) as [Support
 export const popularCountries: readonly CountryOption[] = countries.filter((country) => country.popular);
 export const otherCountries: readonly CountryOption[] = countries.filter((country) => !country.popular);
 
-/** SPEC §5: the number search and the dialer start on the US. */
+/** docs/product.md §5: the number search and the dialer start on the US. */
 export const DEFAULT_COUNTRY: SupportedCountryCode = 'US';
 
 export function isSupportedCountry(code: string): code is SupportedCountryCode {

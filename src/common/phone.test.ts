@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneNumber, fromMsisdn, isReservedNumber, toE164, toMsisdn } from './phone';
+import { formatPhoneNumber, isReservedNumber, toE164 } from './phone';
 
 describe('toE164', () => {
   it('reads international and national forms', () => {
@@ -16,7 +16,7 @@ describe('toE164', () => {
 });
 
 describe('formatPhoneNumber', () => {
-  it('shows +1 numbers as +1 (AAA) BBB-CCCC (SPEC §5)', () => {
+  it('shows +1 numbers as +1 (AAA) BBB-CCCC (docs/product.md §5)', () => {
     expect(formatPhoneNumber('+14155550100')).toBe('+1 (415) 555-0100');
   });
 
@@ -32,13 +32,5 @@ describe('isReservedNumber', () => {
     expect(isReservedNumber('+14155550200')).toBe(false);
     expect(isReservedNumber('+14155550099')).toBe(false);
     expect(isReservedNumber('+442079460958')).toBe(false);
-  });
-});
-
-describe('msisdn', () => {
-  it('is E.164 without the plus', () => {
-    expect(toMsisdn('+14155552671')).toBe('14155552671');
-    expect(fromMsisdn('14155552671')).toBe('+14155552671');
-    expect(fromMsisdn('+14155552671')).toBe('+14155552671');
   });
 });

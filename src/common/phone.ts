@@ -6,7 +6,7 @@ export function toE164(input: string, defaultCountry?: CountryCode): string | nu
   return parsed?.isValid() ? parsed.number : null;
 }
 
-/** SPEC §5: +1 numbers of 12 characters show as +1 (AAA) BBB-CCCC; others in international format. */
+/** docs/product.md §5: +1 numbers of 12 characters show as +1 (AAA) BBB-CCCC; others in international format. */
 export function formatPhoneNumber(e164: string): string {
   if (/^\+1\d{10}$/.test(e164)) return `+1 (${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
@@ -14,17 +14,8 @@ export function formatPhoneNumber(e164: string): string {
 
 /**
  * North American 555-0100 to 555-0199 numbers are reserved for fiction (and hold Voxline's
- * sound-test line, CALLS.md): they are never offered for rent and never rented.
+ * sound-test line, docs/calls.md): they are never offered for rent and never rented.
  */
 export function isReservedNumber(e164: string): boolean {
   return /^\+1\d{3}5550[1]\d{2}$/.test(e164);
-}
-
-/** Vonage's msisdn form of a number: E.164 digits without the '+'. */
-export function toMsisdn(e164: string): string {
-  return e164.replace(/^\+/, '');
-}
-
-export function fromMsisdn(msisdn: string): string {
-  return `+${msisdn.replace(/^\+/, '')}`;
 }

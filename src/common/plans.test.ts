@@ -3,14 +3,14 @@ import { formatNgn, formatUsd, moreNumbersAdvice, numbersInWords, planPrice, pla
 import { voiceTypes } from './voice';
 
 describe('plans', () => {
-  it('price Premium at $100 and Platinum at $150 a month, in naira at 1720 to the dollar (SPEC §9)', () => {
+  it('price Premium at $100 and Platinum at $150 a month, in naira at 1720 to the dollar (docs/product.md §9)', () => {
     expect(planPrice('premium')).toEqual({ usdMinor: 10_000, ngnMinor: 17_200_000 });
     expect(planPrice('platinum')).toEqual({ usdMinor: 15_000, ngnMinor: 25_800_000 });
     // amountNGN is the rounded product, in whole naira.
     expect(usdMinorToNgnMinor(99)).toBe(170_300);
   });
 
-  it('give Free 10 minutes and the normal voice, Premium 150 and the 5 basic accents, Platinum everything (DESIGN.md §3)', () => {
+  it('give Free 10 minutes and the normal voice, Premium 150 and the 5 basic accents, Platinum everything (docs/architecture.md#plans-and-metering)', () => {
     expect(plans.free).toMatchObject({ monthlyMinutes: 10, voiceTypes: ['normal'], pitchAndSpeed: false });
     expect(plans.premium).toMatchObject({ monthlyMinutes: 150, voiceTypes: ['normal', 'caucasian', 'european', 'hispanic', 'african'], pitchAndSpeed: true });
     expect(plans.platinum).toMatchObject({ monthlyMinutes: null, voiceTypes, pitchAndSpeed: true });

@@ -1,6 +1,6 @@
 import type { VoiceType } from './voice';
 
-/** Plans and prices (SPEC §9, DESIGN.md §3): the server charges these, the web app shows them. */
+/** Plans and prices (docs/product.md §9, docs/architecture.md#plans-and-metering): the server charges these, the web app shows them. */
 
 export const tiers = ['free', 'premium', 'platinum'] as const;
 export type Tier = (typeof tiers)[number];
@@ -8,10 +8,10 @@ export type Tier = (typeof tiers)[number];
 export const paidPlans = ['premium', 'platinum'] as const;
 export type PaidPlan = (typeof paidPlans)[number];
 
-/** SPEC §9: naira per US dollar; amountNGN is the rounded product. */
-export const NGN_PER_USD = 1720;
+/** docs/product.md §9: naira per US dollar; amountNGN is the rounded product. */
+const NGN_PER_USD = 1720;
 
-/** SPEC §9: a paid period, and the expiry when expires_at is absent (updated_at + this). */
+/** docs/product.md §9: a paid period, and the expiry when expires_at is absent (updated_at + this). */
 export const SUBSCRIPTION_PERIOD_MS = 2_592_000_000;
 
 export interface PlanDefinition {
@@ -29,7 +29,7 @@ export interface PlanDefinition {
    * (docs/decisions/015), so the limit rises with the price.
    */
   maxNumbers: number;
-  /** SPEC §9 feature list, as shown on the plan's card. */
+  /** docs/product.md §9 feature list, as shown on the plan's card. */
   features: readonly string[];
 }
 
@@ -99,19 +99,19 @@ export function planPrice(plan: PaidPlan): { usdMinor: number; ngnMinor: number 
   return { usdMinor, ngnMinor: usdMinorToNgnMinor(usdMinor) };
 }
 
-/** SPEC §9: plan and tier names capitalised. */
+/** docs/product.md §9: plan and tier names capitalised. */
 export function tierName(tier: Tier): string {
   return tier.charAt(0).toUpperCase() + tier.slice(1);
 }
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** SPEC §9: two decimals with the dollar sign: 10000 → '$100.00'. */
+/** docs/product.md §9: two decimals with the dollar sign: 10000 → '$100.00'. */
 export function formatUsd(amountMinor: number): string {
   return `$${twoDecimals.format(amountMinor / 100)}`;
 }
 
-/** SPEC §9: two decimals with the naira sign: 17200000 → '₦172,000.00'. */
+/** docs/product.md §9: two decimals with the naira sign: 17200000 → '₦172,000.00'. */
 export function formatNgn(amountMinor: number): string {
   return `₦${twoDecimals.format(amountMinor / 100)}`;
 }

@@ -4,7 +4,7 @@ import { callOutcomes, callStates } from './calls';
 
 const callIdField = textField('callId');
 
-/** Messages a tab sends on /api/v1/realtime (CALLS.md signalling). */
+/** Messages a tab sends on /api/v1/realtime (docs/calls.md#signalling). */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('receiver.start') }),
   z.object({ type: z.literal('receiver.stop') }),

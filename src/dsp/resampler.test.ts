@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dominantFrequency, rms, sine } from './analysis';
+import { dominantFrequency, rms, sine } from '../../tests/support/dsp/analysis';
 import { StreamingResampler } from './resampler';
 
 function resampleInChunks(resampler: StreamingResampler, input: Float32Array, chunk: number): Float32Array {

@@ -60,7 +60,7 @@ export interface AppDependencies {
   telephony?: TelephonyProvider;
   /** Replaces the provider PAYMENTS names (tests inject failing providers). */
   paymentProvider?: PaymentProvider;
-  /** Shortens CALLS.md's timers in tests. */
+  /** Shortens the timers of docs/calls.md#timing in tests. */
   callTiming?: Partial<CallTiming>;
   instanceTiming?: Partial<InstanceTiming>;
   /** Told of every route as it is added (the security suites walk the route table with it). */
@@ -155,7 +155,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     await instance.start();
     simulatedIncoming?.start();
   });
-  // Every path into `ended` finalises the record, a shutdown included (CALLS.md).
+  // Every path into `ended` finalises the record, a shutdown included (docs/calls.md#states).
   app.addHook('onClose', async () => {
     simulatedIncoming?.stop();
     await calls.endAll('The server is shutting down');

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, unsafeAllowancesInUse, type Config } from './config';
 import { lockDataDir, DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import type { DataRepairReport } from './db/data-repairs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -44,8 +45,9 @@ async function main() {
   }
   const { database, unlock } = opened;
 
+  let repairs: DataRepairReport[];
   try {
-    await database.migrate();
+    repairs = await database.migrate();
   } catch (error) {
     await database.close().catch(() => {});
     unlock();
@@ -54,6 +56,10 @@ async function main() {
 
   const app = await buildApp({ config, database });
   for (const warning of unsafeAllowancesInUse(config)) app.log.warn(warning);
+  for (const repair of repairs) {
+    app.log.info({ repair: repair.name, changed: repair.changed }, 'data repair done');
+    for (const skipped of repair.skipped) app.log.warn({ repair: repair.name }, skipped);
+  }
   // After the app's own shutdown, which still needs the database to finalise the calls it ends:
   // an onClose hook here would run before the app's.
   const close = async () => {

@@ -1,4 +1,4 @@
-import { dominantFrequency, rms } from '../../src/dsp/analysis';
+import { dominantFrequency, rms } from '../support/dsp/analysis';
 import { expect, test } from './fixtures';
 import { recordReceivedAudio } from './support/media-frames';
 import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';

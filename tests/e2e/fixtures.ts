@@ -16,14 +16,14 @@ import { assertFakeMicrophoneWav } from './support/wav';
  *   await page.goto('/dialer');
  */
 
-export interface MicrophoneLaunchOptions {
+interface MicrophoneLaunchOptions {
   /** Loop the file forever instead of playing it once (`%noloop`); false by default. */
   loop?: boolean;
   /** Options for the new context; baseURL is filled in unless given. */
   contextOptions?: BrowserContextOptions;
 }
 
-export interface MicrophoneSession {
+interface MicrophoneSession {
   browser: Browser;
   context: BrowserContext;
   page: Page;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { dominantFrequency, rms } from '../../src/dsp/analysis';
+import { dominantFrequency, rms } from '../support/dsp/analysis';
 import { expect, test, type LaunchWithMicrophone } from './fixtures';
 import { recordReceivedAudio } from './support/media-frames';
 import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';

@@ -1,4 +1,4 @@
-import { dominantFrequency } from '../../src/dsp/analysis';
+import { dominantFrequency } from '../support/dsp/analysis';
 import { expect, test } from './fixtures';
 import { payWith, subscribe, SUCCESS_CARD } from './support/checkout';
 import { recordReceivedAudio } from './support/media-frames';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dominantFrequency } from '../../src/dsp/analysis';
+import { dominantFrequency } from '../support/dsp/analysis';
 import { extendSubscription } from '../../src/server/plans/service';
 import { newSignedInUser, rentANumber } from '../support/accounts';
 import { cookieHeader, MediaClient } from '../support/media-client';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dominantFrequency, rms } from '../../src/dsp/analysis';
+import { dominantFrequency, rms } from '../support/dsp/analysis';
 import type { ServerMessage } from '../../src/common/realtime';
 import { HttpBrowser } from '../support/http-browser';
 import { cookieHeader, MediaClient } from '../support/media-client';
@@ -62,7 +62,7 @@ describe.skipIf(!adminUrl || !redisUrl)('server processes sharing PostgreSQL and
     const signIn = await browser.post(`${server.url}/api/v1/auth/sign-in`, { email, password: PASSWORD });
     expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
     const offers = await browser.get(`${server.url}/api/v1/numbers/available?country=US`);
-    const rented = await browser.post(`${server.url}/api/v1/numbers`, { country: 'US', msisdn: offers.body.numbers[0].msisdn });
+    const rented = await browser.post(`${server.url}/api/v1/numbers`, { country: 'US', phoneNumber: offers.body.numbers[0].phoneNumber });
     expect(rented.status, JSON.stringify(rented.body)).toBe(201);
     return { browser, number: rented.body.phoneNumber as string };
   }

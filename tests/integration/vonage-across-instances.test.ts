@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dominantFrequency } from '../../src/dsp/analysis';
+import { dominantFrequency } from '../support/dsp/analysis';
 import { calls } from '../../src/server/calls/schema';
 import type { VonageNumbersFake } from '../fakes/vonage/vonage-numbers-fake';
 import { FAKE_SIGNATURE_SECRET, signWebhook, type VonageVoiceFake } from '../fakes/vonage/vonage-voice-fake';

@@ -76,7 +76,7 @@ const fixtures: Record<string, Fixture> = {
   'PUT /api/v1/voice-settings': { request: () => ({ body: { voiceType: 'normal', pitch: 1, speed: 1 } }), foreign: SESSION_OWN },
   'GET /api/v1/numbers/available': { request: () => ({ query: 'country=US' }), foreign: ownOnly('a search of the carrier, nobody’s thing') },
   'GET /api/v1/numbers': { request: () => ({}), foreign: SESSION_OWN },
-  'POST /api/v1/numbers': { request: () => ({ body: { country: 'US', msisdn: '14155550123' } }), foreign: ownOnly('rents for the signed-in account') },
+  'POST /api/v1/numbers': { request: () => ({ body: { country: 'US', phoneNumber: '+14155550123' } }), foreign: ownOnly('rents for the signed-in account') },
   'PATCH /api/v1/numbers/:id': { request: (b) => ({ params: { id: b.numberId }, body: { friendlyName: 'Mine now' } }), foreign: 404 },
   'DELETE /api/v1/numbers/:id': { request: (b) => ({ params: { id: b.numberId } }), foreign: 404 },
   'GET /api/v1/contacts': { request: () => ({ query: 'q=Bee' }), foreign: SESSION_OWN },
@@ -96,7 +96,7 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/v1/payments/:reference/receipt': { request: (b) => ({ params: { reference: b.reference } }), foreign: 404 },
   'POST /functions/v1/vonage-phone': {
     request: (b) => ({ body: { action: 'listUserNumbers', payload: { userId: b.userId } } }),
-    foreign: { status: 403, why: "the seed's userId field naming someone else is refused as forbidden (SPEC §7)" },
+    foreign: { status: 403, why: "the seed's userId field naming someone else is refused as forbidden (docs/product.md §7)" },
   },
   'POST /functions/v1/swift-payment': { request: (b) => ({ body: { action: 'verifyPayment', payload: { reference: b.reference } } }), foreign: 404 },
 };

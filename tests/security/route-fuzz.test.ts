@@ -103,7 +103,7 @@ function checkErrorShape(label: string, status: number, text: string) {
     throw new Error(`${label}: ${status} with a body that is not JSON: ${text.slice(0, 200)}`);
   }
   const { error, ...rest } = body as { error?: Record<string, unknown> };
-  // The compatibility route swift-payment also answers SPEC §8's success and message beside it.
+  // The compatibility route swift-payment also answers docs/product.md §8's success and message beside it.
   expect(Object.keys(rest).filter((key) => key !== 'success' && key !== 'message'), label).toEqual([]);
   expect(error, label).toBeTypeOf('object');
   expect(typeof error!.code, label).toBe('string');

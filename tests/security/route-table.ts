@@ -13,7 +13,7 @@ export interface Route {
 export const routeName = (route: Pick<Route, 'method' | 'url'>) => `${route.method} ${route.url}`;
 
 /** Routes every suite here covers: the API and the compatibility functions, websockets included. */
-export const isApiUrl = (url: string) => url.startsWith('/api/') || url.startsWith('/functions/');
+const isApiUrl = (url: string) => url.startsWith('/api/') || url.startsWith('/functions/');
 
 /** The real app, with every route it registers recorded as it is added. */
 export async function buildAppWithRouteTable(options: TestAppOptions = {}): Promise<{ testApp: TestApp; routes: Route[] }> {

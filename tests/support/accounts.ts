@@ -20,8 +20,8 @@ export async function newSignedInUser(app: App, fullName = 'Test User') {
 export async function rentANumber(browser: TestBrowser, pattern = ''): Promise<string> {
   const offers = await browser.get(`/api/v1/numbers/available?country=US${pattern ? `&pattern=${pattern}` : ''}`);
   expect(offers.statusCode, offers.body).toBe(200);
-  const [offer] = offers.json().numbers as { msisdn: string }[];
-  const rented = await browser.post('/api/v1/numbers', { country: 'US', msisdn: offer!.msisdn });
+  const [offer] = offers.json().numbers as { phoneNumber: string }[];
+  const rented = await browser.post('/api/v1/numbers', { country: 'US', phoneNumber: offer!.phoneNumber });
   expect(rented.statusCode, rented.body).toBe(201);
   return rented.json().phoneNumber as string;
 }

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { FRAME_MS, frameSamples, type CallSampleRate } from '../../src/common/calls';
 import { float32ToInt16 } from '../../src/dsp/pcm';
-import { sine } from '../../src/dsp/analysis';
+import { sine } from './dsp/analysis';
 
 /** A test's end of a call's media websocket: sends a tone at real-time pace and keeps what comes back. */
 export class MediaClient {

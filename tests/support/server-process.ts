@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { freePort } from './free-port';
 
 export interface ServerProcess {
@@ -19,7 +20,7 @@ const STARTUP_LIMIT_MS = 60_000;
 /** Starts Voxline as `npm start` runs it (src/server/main.ts), in a process of its own, and waits until it answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SIMULATED_INCOMING_RATE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

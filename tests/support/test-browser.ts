@@ -1,5 +1,6 @@
 import type { App } from '../../src/server/app';
-import type { MailMessage, Mailer } from '../../src/server/mail/mailer';
+import type { MailMessage } from '../../src/server/mail/mail-message';
+import type { Mailer } from '../../src/server/mail/mailer';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

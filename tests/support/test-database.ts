@@ -48,7 +48,3 @@ export async function createPostgresDatabase(adminUrl: string): Promise<{ url: s
     },
   };
 }
-
-export function testDatabaseUrl(): string | undefined {
-  return process.env.TEST_DATABASE_URL;
-}

@@ -6,7 +6,7 @@ export interface StubAnswer {
 /** An answer, a function of the request, or a list answered in turn (the last one repeats). */
 export type StubResponder = StubAnswer | ((request: { url: string; body: unknown }) => StubAnswer | Promise<StubAnswer>) | StubAnswer[];
 
-export interface StubbedRequest {
+interface StubbedRequest {
   method: string;
   url: string;
   body: unknown;

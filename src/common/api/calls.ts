@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callDirections, callOutcomes, callStates } from '../calls';
-import { VOICE_RANGE, voiceTypes } from '../voice';
+import { roundToVoiceStep, VOICE_RANGE, voiceTypes } from '../voice';
 import { textField } from './fields';
 
 const e164 = z.string().regex(/^\+\d{6,15}$/, 'Enter the number in international form, e.g. +14155550100');
@@ -13,16 +13,16 @@ export const placeCallBodySchema = z.strictObject({
     .max(24, 'Phone number is too long'),
 });
 
-/** SPEC §5: 0.5 to 2 in steps of 0.1; stored rounded to the step. */
+/** docs/product.md §5: 0.5 to 2 in steps of 0.1; stored rounded to the step. */
 const voiceAmount = (name: string) =>
   z
     .number({ error: `${name} must be a number` })
     .min(VOICE_RANGE.min, `${name} must be between ${VOICE_RANGE.min} and ${VOICE_RANGE.max}`)
     .max(VOICE_RANGE.max, `${name} must be between ${VOICE_RANGE.min} and ${VOICE_RANGE.max}`)
     .refine((value) => Math.abs(value / VOICE_RANGE.step - Math.round(value / VOICE_RANGE.step)) < 1e-6, `${name} must be in steps of ${VOICE_RANGE.step}`)
-    .transform((value) => Math.round(value / VOICE_RANGE.step) / Math.round(1 / VOICE_RANGE.step));
+    .transform(roundToVoiceStep);
 
-/** The caller's voice settings for a call (SPEC §3). */
+/** The caller's voice settings for a call (docs/product.md §3). */
 export const voiceSettingsSchema = z.object(
   {
     voiceType: z.enum(voiceTypes, { error: `Voice type must be one of ${voiceTypes.join(', ')}` }),

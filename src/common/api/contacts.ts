@@ -22,7 +22,7 @@ export const contactPhoneField = textField('Phone number')
 
 const emailFormat = z.email();
 
-/** Optional (SPEC §5): '' or null is stored as null; anything else must be an address. */
+/** Optional (docs/product.md §5): '' or null is stored as null; anything else must be an address. */
 export const contactEmailField = z
   .union([z.null(), textField('Email')], { error: 'Email must be text' })
   .transform((value) => (value === null ? '' : value.trim()))

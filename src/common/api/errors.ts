@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one shape of every failed API answer (DESIGN.md §3). `field` names the bad input when there is one. */
+/** The one shape of every failed API answer (docs/architecture.md#errors). `field` names the bad input when there is one. */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),

@@ -27,20 +27,18 @@ export const friendlyNameField = z
   .refine((value) => value.length <= FRIENDLY_NAME_MAX_LENGTH, `Friendly name must be at most ${FRIENDLY_NAME_MAX_LENGTH} characters`)
   .transform((value) => (value === '' ? null : value));
 
-/** A number as the search answered it: E.164 digits without '+' (a leading '+' is accepted). */
-export const msisdnField = textField('Number')
+/** A number as the search answered it, in E.164: '+', the country code, then the national number. */
+const e164NumberField = textField('Phone number')
   .trim()
-  .regex(/^\+?\d{6,15}$/, 'Choose a number from the search results')
-  .transform((value) => value.replace(/^\+/, ''));
+  .regex(/^\+[1-9]\d{5,14}$/, 'Phone number must be in E.164 form: + and the country code, e.g. +14155550123');
 
 export const searchNumbersQuerySchema = z.object({
   country: countryField.default(DEFAULT_COUNTRY),
   pattern: numberPatternField.optional(),
 });
 
-/** A number offered for rent. `cost` is the monthly price as a decimal string in `currency` (ISO 4217). */
+/** A number offered for rent, `phoneNumber` in E.164. `cost` is the monthly price as a decimal string in `currency` (ISO 4217). */
 export const availableNumberSchema = z.object({
-  msisdn: z.string(),
   phoneNumber: z.string(),
   country: z.string(),
   cost: z.string(),
@@ -51,7 +49,7 @@ export const availableNumbersSchema = z.object({ numbers: z.array(availableNumbe
 
 export const rentNumberBodySchema = z.strictObject({
   country: countryField,
-  msisdn: msisdnField,
+  phoneNumber: e164NumberField,
   friendlyName: friendlyNameField.optional(),
 });
 

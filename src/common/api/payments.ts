@@ -40,7 +40,7 @@ export const paymentSessionSchema = z.object({
 
 export const paymentReferenceParamsSchema = z.object({ reference: textField('reference') });
 
-/** The provider's transaction statuses (PROVIDERS.md) as Voxline reports them. */
+/** The provider's transaction statuses (docs/providers.md#paystack) as Voxline reports them. */
 export const paymentStatuses = ['success', 'failed', 'abandoned', 'ongoing', 'pending', 'processing', 'queued', 'reversed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
@@ -53,7 +53,7 @@ export const verificationSchema = z.object({
   subscription: subscriptionStatusSchema,
 });
 
-/** SPEC §3 payment receipt, in the API's camelCase (the compatibility route answers SPEC's names). */
+/** docs/product.md §3 payment receipt, in the API's camelCase (the compatibility route answers the prototype's snake_case names). */
 export const receiptSchema = z.object({
   company: z.string(),
   reference: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 preferences form, with its defaults. */
+/** docs/product.md §3 preferences form, with its defaults. */
 export const preferencesSchema = z.strictObject({
   darkMode: z.boolean({ error: 'darkMode must be true or false' }),
   notifications: z.boolean({ error: 'notifications must be true or false' }),

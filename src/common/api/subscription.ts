@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tiers } from '../plans';
 
-/** SPEC §3 subscription status view: the tier in force now; an expired plan reads as Free. */
+/** docs/product.md §3 subscription status view: the tier in force now; an expired plan reads as Free. */
 export const subscriptionStatusSchema = z.object({
   tier: z.enum(tiers),
   isActive: z.boolean(),
@@ -9,7 +9,7 @@ export const subscriptionStatusSchema = z.object({
   expiryDate: z.string().nullable(),
 });
 
-/** Metered minutes (DESIGN.md §3) of the current calendar month (UTC). */
+/** Metered minutes (docs/architecture.md#plans-and-metering) of the current calendar month (UTC). */
 export const minutesSchema = z.object({
   tier: z.enum(tiers),
   /** The plan's minutes a month; null is unlimited. */

@@ -4,7 +4,7 @@ import { textField } from './fields';
 import { createPaymentBodySchema, paymentStatuses, planTypeField } from './payments';
 
 /**
- * SPEC §7's backend function 'swift-payment' (POST /functions/v1/swift-payment, body {action, payload}),
+ * docs/product.md §7's backend function 'swift-payment' (POST /functions/v1/swift-payment, body {action, payload}),
  * kept as a compatibility route over the same payment service as /api/v1/payments. Payloads ignore
  * unknown fields, as the seed's function did.
  */
@@ -13,7 +13,7 @@ export const swiftPaymentRequestSchema = z.object({
   payload: z.unknown().optional(),
 });
 
-/** SPEC §3 payment session request. `userId` and `email`, when given, must be the signed-in user's own. */
+/** docs/product.md §3 payment session request. `userId` and `email`, when given, must be the signed-in user's own. */
 export const createPaymentSessionPayloadSchema = z.object({
   email: textField('email').trim().optional(),
   amountUSD: createPaymentBodySchema.shape.amountUSD.unwrap(),
@@ -27,7 +27,7 @@ export const referencePayloadSchema = z.object({
   reference: textField('reference').trim().min(1, 'reference is required'),
 });
 
-/** Every failure: success false and SPEC §8's 'Failed to … : {reason}' message, beside the API's error shape. */
+/** Every failure: success false and docs/product.md §8's 'Failed to … : {reason}' message, beside the API's error shape. */
 export const swiftPaymentFailureSchema = z.object({
   success: z.literal(false),
   message: z.string(),
@@ -47,7 +47,7 @@ export const verifyPaymentResultSchema = z.object({
   message: z.string(),
 });
 
-/** SPEC §3 payment receipt, field names as the seed read them. */
+/** docs/product.md §3 payment receipt, field names as the seed read them. */
 export const compatReceiptSchema = z.object({
   company: z.string(),
   reference: z.string(),

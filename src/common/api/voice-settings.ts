@@ -3,7 +3,7 @@ import { plans, tiers, type Tier } from '../plans';
 import { voiceTypes, type VoiceSettings } from '../voice';
 import { voiceSettingsSchema } from './calls';
 
-/** PUT /voice-settings: the whole settings, each value checked as SPEC §5 says; unknown fields refused. */
+/** PUT /voice-settings: the whole settings, each value checked as docs/product.md §5 says; unknown fields refused. */
 export const putVoiceSettingsBodySchema = z.strictObject(voiceSettingsSchema.shape, {
   error: 'Voice settings must be an object with voiceType, pitch and speed',
 });
@@ -36,7 +36,7 @@ export const voicePlanRefusals = {
 export type VoicePlanRefusal = (typeof voicePlanRefusals)[keyof typeof voicePlanRefusals];
 
 /**
- * Why `tier` may not use `settings` (DESIGN.md §3), or null when it may. An accent no plan below
+ * Why `tier` may not use `settings` (docs/architecture.md#plans-and-metering), or null when it may. An accent no plan below
  * Platinum has needs Platinum, whatever the current plan; a basic accent or a pitch or speed off 1
  * needs Premium. Shared so the page refuses a locked choice with the server's words.
  */

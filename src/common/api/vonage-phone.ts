@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../countries';
 import { placeCallBodySchema, placeCallResultSchema, voiceSettingsSchema } from './calls';
 import { countryField, textField } from './fields';
-import { friendlyNameField, msisdnField, numberPatternField } from './numbers';
+import { friendlyNameField, numberPatternField } from './numbers';
 
 /**
- * SPEC §7's backend function 'vonage-phone' (POST /functions/v1/vonage-phone, body {action, payload}),
+ * docs/product.md §7's backend function 'vonage-phone' (POST /functions/v1/vonage-phone, body {action, payload}),
  * kept as a compatibility route over the same services as /api/v1/numbers. Payloads ignore unknown
  * fields, as the seed's function did.
  */
@@ -13,6 +13,11 @@ export const vonagePhoneRequestSchema = z.object({
   action: textField('action').trim().min(1, 'action is required'),
   payload: z.unknown().optional(),
 });
+
+/** A number as searchNumbers answered it, in Vonage's msisdn form: E.164 digits without '+' (a leading '+' is accepted). */
+const msisdnField = textField('Number')
+  .trim()
+  .regex(/^\+?\d{6,15}$/, 'Choose a number from the search results');
 
 /** Only voice numbers are offered; `features` may name VOICE as a string or a one-element list. */
 const featuresField = z.union([z.literal('VOICE'), z.array(z.literal('VOICE')).max(1)], { error: 'Only VOICE numbers are offered' });
@@ -36,7 +41,7 @@ export const listUserNumbersPayloadSchema = z.object({ userId: textField('userId
 /** The same rules as POST /api/v1/calls. */
 export const initiateCallPayloadSchema = z.object(placeCallBodySchema.shape);
 
-/** SPEC §7: sent when the voice is not the default one. */
+/** docs/product.md §7: sent when the voice is not the default one. */
 export const initiateCallWithVoiceChangePayloadSchema = initiateCallPayloadSchema.extend({ voiceSettings: voiceSettingsSchema });
 
 export const compatNumberSchema = z.object({

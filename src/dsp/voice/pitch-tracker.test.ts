@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sine } from '../analysis';
+import { sine } from '../../../tests/support/dsp/analysis';
 import { PitchTracker } from './pitch-tracker';
 import { SampleHistory } from './sample-history';
-import { harmonicTone, seededRandom, toInt16 } from './speech-like-signal';
+import { harmonicTone, seededRandom, toInt16 } from '../../../tests/support/dsp/speech-like-signal';
 
 function trackerOver(samples: Int16Array, rate: number): PitchTracker {
   const history = new SampleHistory(samples.length);

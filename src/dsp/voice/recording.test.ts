@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultVoiceSettings, type VoiceSettings } from '../../common/voice';
-import { harmonicsToNoiseRatio } from './quality';
+import { harmonicsToNoiseRatio } from '../../../tests/support/dsp/quality';
 import { changeRecordedVoice } from './recording';
-import { harmonicTone, speechLikeSignal, toInt16 } from './speech-like-signal';
-import { pitchOf, soundingStretches, toFloat } from './test-support';
+import { harmonicTone, speechLikeSignal, toInt16 } from '../../../tests/support/dsp/speech-like-signal';
+import { pitchOf, soundingStretches, toFloat } from '../../../tests/support/dsp/voice-engine-harness';
 
 const voice = (pitch: number, speed: number): VoiceSettings => ({ voiceType: 'normal', pitch, speed });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { voiceTypes, type VoiceType } from '../../common/voice';
 import { MAX_FORMANT, MIN_FORMANT } from './pitch-synchronous-shifter';
-import { harmonicTone, speechLikeSignal, toInt16 } from './speech-like-signal';
-import { pitchOf, processFrames, toFloat } from './test-support';
+import { harmonicTone, speechLikeSignal, toInt16 } from '../../../tests/support/dsp/speech-like-signal';
+import { pitchOf, processFrames, toFloat } from '../../../tests/support/dsp/voice-engine-harness';
 import { voiceCharacters } from './voice-characters';
 import { VoiceEngine } from './voice-engine';
 

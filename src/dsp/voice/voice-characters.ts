@@ -2,7 +2,7 @@ import type { VoiceType } from '../../common/voice';
 import type { EqualizerGains } from './equalizer';
 
 /**
- * The nine voice types of SPEC §3 as voice characters over one engine. They keep the SPEC's keys
+ * The nine voice types of docs/product.md §3 as voice characters over one engine. They keep the product's keys
  * and labels, but no signal processing turns one accent into another (that takes recognising and
  * re-synthesising speech): each type changes timbre, pitch and melody, not pronunciation, and which
  * character goes with which key is arbitrary; it says nothing about how anyone speaks.

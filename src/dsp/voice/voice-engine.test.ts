@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { NARROWBAND_RATE, WIDEBAND_RATE, type CallSampleRate } from '../../common/calls';
 import { defaultVoiceSettings, type VoiceSettings, type VoiceType } from '../../common/voice';
-import { rms } from '../analysis';
-import { harmonicsToNoiseRatio } from './quality';
-import { harmonicTone, seededRandom, speechLikeSignal, toInt16 } from './speech-like-signal';
-import { pitchOf, processFrames, soundingStretches, toFloat } from './test-support';
+import { rms } from '../../../tests/support/dsp/analysis';
+import { harmonicsToNoiseRatio } from '../../../tests/support/dsp/quality';
+import { harmonicTone, seededRandom, speechLikeSignal, toInt16 } from '../../../tests/support/dsp/speech-like-signal';
+import { pitchOf, processFrames, soundingStretches, toFloat } from '../../../tests/support/dsp/voice-engine-harness';
 import { VoiceEngine } from './voice-engine';
 import { VoiceEngineError } from './voice-engine-error';
 
@@ -35,7 +35,7 @@ describe('VoiceEngine: its contract', () => {
     expect(errorCode(() => engine.process(new Int16Array(320), new Int16Array(640)))).toBe('frame-size');
   });
 
-  it('refuses settings outside the SPEC range and keeps the ones it had', () => {
+  it('refuses settings outside the range of docs/product.md §5 and keeps the ones it had', () => {
     const engine = new VoiceEngine(16_000, settings(1.5));
     expect(errorCode(() => engine.update(settings(2.5)))).toBe('settings');
     expect(errorCode(() => engine.update(settings(1, 0.4)))).toBe('settings');

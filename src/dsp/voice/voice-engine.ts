@@ -15,7 +15,7 @@ import { checkSampleRate, checkVoiceSettings } from './voice-settings-check';
  */
 
 /** The most delay live speed may build up, the pitch shifter's included. */
-export const MAX_LIVE_DELAY_SECONDS = 0.3;
+const MAX_LIVE_DELAY_SECONDS = 0.3;
 
 export class VoiceEngine {
   readonly sampleRate: number;

@@ -9,7 +9,7 @@ export function checkSampleRate(sampleRate: number) {
   if (sampleRate !== WIDEBAND_RATE && sampleRate !== NARROWBAND_RATE) throw VoiceEngineError.sampleRate(sampleRate);
 }
 
-/** The engine takes any pitch and speed within SPEC §5's range, not only its 0.1 steps. */
+/** The engine takes any pitch and speed within docs/product.md §5's range, not only its 0.1 steps. */
 export function checkVoiceSettings(settings: VoiceSettings) {
   if (!(voiceTypes as readonly string[]).includes(settings.voiceType)) throw VoiceEngineError.settings(`unknown voice type "${String(settings.voiceType)}"`);
   for (const key of ['pitch', 'speed'] as const) {

@@ -32,7 +32,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDependencies) {
       // Decision 014; our routes also refuse a guessable password before better-auth is asked.
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      // SPEC §4: after signing up the person logs in on the Login tab.
+      // docs/product.md §4: after signing up the person logs in on the Login tab.
       autoSignIn: false,
       requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION,
       resetPasswordTokenExpiresIn: 60 * 60,

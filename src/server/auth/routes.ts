@@ -170,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   app.post('/auth/sign-out', { config: { public: true }, schema: { response: { 200: okSchema } } }, async (request, reply) => {
     const headers = authHeaders(request);
     const user = await findCurrentUser(auth, request, reply);
-    // SPEC §4: global scope. Every session of the user ends, not only this browser's.
+    // docs/product.md §4: global scope. Every session of the user ends, not only this browser's.
     if (user) await auth.api.revokeSessions({ headers });
     try {
       const result = await auth.api.signOut({ headers, returnHeaders: true });

@@ -5,7 +5,7 @@ export type Unsubscribe = () => Promise<void>;
 export type BusHandler = (payload: Buffer) => void;
 
 /**
- * Messages between the server instances (DESIGN.md §1): whatever one instance publishes on a
+ * Messages between the server instances (docs/architecture.md#shape-of-the-system): whatever one instance publishes on a
  * channel reaches every handler subscribed to that channel on any instance, itself included, once.
  */
 export interface Bus {

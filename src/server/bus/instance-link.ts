@@ -3,7 +3,7 @@ import { AppError } from '../http/app-error';
 import type { Bus, Unsubscribe } from './bus';
 
 /** How long an instance waits for another to act on its request before giving up. */
-export const DEFAULT_REPLY_TIMEOUT_MS = 5_000;
+const DEFAULT_REPLY_TIMEOUT_MS = 5_000;
 
 type Envelope<T> =
   | { kind: 'request'; id: string; from: string; body: T }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dominantFrequency } from '../../dsp/analysis';
+import { dominantFrequency } from '../../../tests/support/dsp/analysis';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { cookieHeader, MediaClient } from '../../../tests/support/media-client';
 import { RealtimeTab } from '../../../tests/support/realtime-tab';

@@ -24,6 +24,8 @@ async function userWhoUsed(seconds: number) {
   const user = await newSignedInUser(testApp.app);
   const number = await rentANumber(user.browser);
   const endedAt = new Date();
+  // Within this month even in its first minutes: minutes count by the month a call started in.
+  const startedAt = new Date(Math.max(endedAt.getTime() - seconds * 1000, Date.UTC(endedAt.getUTCFullYear(), endedAt.getUTCMonth(), 1)));
   await testApp.database.db.insert(calls).values({
     conversationId: randomUUID(),
     userId: user.userId,
@@ -34,8 +36,8 @@ async function userWhoUsed(seconds: number) {
     outcome: 'completed',
     metered: true,
     hiddenFromHistory: false,
-    startedAt: new Date(endedAt.getTime() - seconds * 1000),
-    answeredAt: new Date(endedAt.getTime() - seconds * 1000),
+    startedAt,
+    answeredAt: startedAt,
     endedAt,
     durationSec: seconds,
   });

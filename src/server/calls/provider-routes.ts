@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { toE164 } from '../../common/phone';
+import { fromMsisdn } from '../providers/telephony/vonage/msisdn';
 import { sendError } from '../http/error-handler';
 import { toProviderCallEvent, vonageCallEventSchema } from '../providers/telephony/vonage/call-events';
 import { VonageWebhookVerifier } from '../providers/telephony/vonage/signed-webhook';
@@ -21,13 +22,13 @@ export interface VonageProviderRouteOptions {
 /** Calls whose media socket passed the token check on upgrade, for the handler that follows. */
 const claimedCalls = new WeakMap<FastifyRequest, string>();
 
-/** The answer webhook's fields Voxline reads (PROVIDERS.md): query parameters (GET) or JSON (POST). */
+/** The answer webhook's fields Voxline reads (docs/providers.md#vonage-webhooks): query parameters (GET) or JSON (POST). */
 const vonageAnswerSchema = z.object({ uuid: z.string().min(1), to: z.string().min(1), from: z.string().optional() });
 
 const notVonage = { code: 'not_found', message: 'Vonage is not this server’s telephony provider' } as const;
 
 /**
- * What Vonage calls back during a call (PROVIDERS.md): the event webhook, signed with the
+ * What Vonage calls back during a call (docs/providers.md#vonage-webhooks): the event webhook, signed with the
  * account's signature secret, and the media websocket its NCCO connects to, authenticated by the
  * one-time token in its URL. Mounted at /api/v1/providers/vonage.
  */
@@ -77,10 +78,10 @@ export const vonageProviderRoutes: FastifyPluginAsync<VonageProviderRouteOptions
       return sendError(reply, 401, { code: 'invalid_signature', message: 'The webhook signature could not be verified' });
     }
     const parsed = vonageAnswerSchema.safeParse(fields);
-    const to = parsed.success ? toE164(`+${parsed.data.to.replace(/^\+/, '')}`) : null;
+    const to = parsed.success ? toE164(fromMsisdn(parsed.data.to)) : null;
     if (!parsed.success || !to) return sendError(reply, 400, { code: 'invalid_input', message: 'An answer webhook needs a uuid and the number called (to)' });
     // A withheld caller id arrives as words ("Unknown"), not digits.
-    const from = toE164(`+${(parsed.data.from ?? '').replace(/^\+/, '')}`) ?? 'Unknown';
+    const from = toE164(fromMsisdn(parsed.data.from ?? '')) ?? 'Unknown';
     const decision = await calls.answerProviderInbound(parsed.data.uuid, from, to);
     request.log.info({ to, action: decision.action }, 'Vonage inbound call');
     return reply.code(200).send(decision.action === 'connect' ? inboundNcco(decision) : talkNcco(decision.message));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { dominantFrequency, rms } from '../../dsp/analysis';
+import { dominantFrequency, rms } from '../../../tests/support/dsp/analysis';
 import { signWebhook } from '../../../tests/fakes/vonage/vonage-voice-fake';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { cookieHeader, MediaClient } from '../../../tests/support/media-client';
@@ -42,6 +42,7 @@ describe('POST /api/v1/calls', () => {
   it.each([
     ['a blank number', { to: ' ' }, 'to', 'to: Phone number required'],
     ['an invalid number', { to: '+999' }, 'to', 'Enter a valid phone number to call'],
+    ['a number without its + (the API takes E.164 only)', { to: SOUND_TEST.slice(1) }, 'to', 'Enter a valid phone number to call'],
     ['a number of the wrong type', { to: 4155550100 }, 'to', undefined],
     ['a from number that is not the user’s', { from: '+14155550199' }, 'from', 'No phone number available'],
     ['an unknown field', { record: true }, undefined, undefined],

@@ -22,7 +22,7 @@ interface CallRouteOptions {
 }
 
 export const callRoutes: FastifyPluginAsyncZod<CallRouteOptions> = async (app, { auth, db, calls, sessionSockets, soundTestNumber }) => {
-  // SPEC §5: 'Authentication required' / 'Please log in to make calls'.
+  // docs/product.md §5: 'Authentication required' / 'Please log in to make calls'.
   const callsConfig = { unauthenticatedMessage: 'Please log in to make calls' };
 
   app.post('/calls', { config: callsConfig, schema: { body: placeCallBodySchema, response: { 201: placeCallResultSchema } } }, async (request, reply) => {

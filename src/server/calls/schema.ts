@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, 
 import type { CallDirection, CallOutcome, CallState } from '../../common/calls';
 import { user } from '../auth/schema';
 
-/** One row per participant's view of a call (CALLS.md); both rows of a conversation share conversation_id. */
+/** One row per participant's view of a call (docs/calls.md#a-call-and-its-legs); both rows of a conversation share conversation_id. */
 export const calls = pgTable(
   'calls',
   {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toE164 } from '../../common/phone';
-import { rms } from '../../dsp/analysis';
+import { rms } from '../../../tests/support/dsp/analysis';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { cookieHeader, MediaClient } from '../../../tests/support/media-client';
 import { RealtimeTab } from '../../../tests/support/realtime-tab';

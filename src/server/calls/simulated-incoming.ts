@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { WIDEBAND_RATE } from '../../common/calls';
 import type { Database } from '../db/client';
 import { SimulatedCaller } from '../media/simulated-caller';
-import { phoneNumbers } from '../numbers/schema';
+import { rentedNumbersOf } from '../numbers/number-owners';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import type { CallService } from './call-service';
 import { simulatedCallerPhrase } from './simulated-caller-voice';
@@ -34,7 +33,7 @@ export interface SimulatedIncomingOptions {
 }
 
 /**
- * The virtual carrier's incoming calls (SPEC §4, TELEPHONY=local): every few seconds, each user
+ * The virtual carrier's incoming calls (docs/product.md §4, TELEPHONY=local): every few seconds, each user
  * who is listening and has no call ringing or in progress gets a call from a random number with
  * the given chance. The caller speaks a recorded phrase until either side hangs up.
  */
@@ -75,11 +74,8 @@ export class SimulatedIncomingCalls {
   }
 
   private async ring(userId: string) {
-    const numbers = await this.options.db
-      .select({ phoneNumber: phoneNumbers.phoneNumber })
-      .from(phoneNumbers)
-      .where(and(eq(phoneNumbers.userId, userId), eq(phoneNumbers.status, 'rented')));
-    const to = numbers[Math.floor(this.random() * numbers.length)]?.phoneNumber;
+    const numbers = await rentedNumbersOf(this.options.db, userId);
+    const to = numbers[Math.floor(this.random() * numbers.length)];
     if (!to) return;
     const caller = new SimulatedCaller(WIDEBAND_RATE, simulatedCallerPhrase(WIDEBAND_RATE));
     await this.options.calls.ringFromOutside(userId, randomUsNumber(this.random), to, caller);

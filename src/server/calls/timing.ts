@@ -1,4 +1,4 @@
-/** CALLS.md timing constants, in one place so tests can shorten them. */
+/** The timing constants of docs/calls.md#timing, in one place so tests can shorten them. */
 export interface CallTiming {
   ringTimeoutMs: number;
   outsideAnswerDelayMs: number;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaidPlan } from '../../common/plans';
 import type { VoiceSettings } from '../../common/voice';
-import { dominantFrequency } from '../../dsp/analysis';
+import { dominantFrequency } from '../../../tests/support/dsp/analysis';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { cookieHeader, MediaClient } from '../../../tests/support/media-client';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { dominantFrequency, rms } from '../../dsp/analysis';
+import { dominantFrequency, rms } from '../../../tests/support/dsp/analysis';
 import type { VonageNumbersFake } from '../../../tests/fakes/vonage/vonage-numbers-fake';
 import { FAKE_SIGNATURE_SECRET, signWebhook, type FakeVoiceCall, type VonageVoiceFake } from '../../../tests/fakes/vonage/vonage-voice-fake';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
@@ -18,7 +18,7 @@ const OUTSIDE = '+442079460958';
 
 let numbersFake: VonageNumbersFake;
 let voiceFake: VonageVoiceFake;
-/** The call timers of CALLS.md (30 s of ringing), but a short wait for the call's audio. */
+/** The call timers of docs/calls.md (30 s of ringing), but a short wait for the call's audio. */
 let server: VonageServer;
 /** Ringing gives up after a second, for the tests of what happens then. */
 let quick: VonageServer;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dominantFrequency } from '../../dsp/analysis';
+import { dominantFrequency } from '../../../tests/support/dsp/analysis';
 import type { VonageNumbersFake } from '../../../tests/fakes/vonage/vonage-numbers-fake';
 import { FAKE_SIGNATURE_SECRET, signWebhook, type VonageVoiceFake } from '../../../tests/fakes/vonage/vonage-voice-fake';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';

@@ -55,7 +55,7 @@ describe('adding and listing contacts', () => {
   it('reads a number without a country code in the country of the first rented number', async () => {
     const { browser } = await newSignedInUser(testApp.app);
     const [offer] = (await browser.get('/api/v1/numbers/available?country=GB')).json().numbers;
-    expect((await browser.post('/api/v1/numbers', { country: 'GB', msisdn: offer.msisdn })).statusCode).toBe(201);
+    expect((await browser.post('/api/v1/numbers', { country: 'GB', phoneNumber: offer.phoneNumber })).statusCode).toBe(201);
     const contact = await add(browser, { name: 'London office', phoneNumber: '020 7946 0958' });
     expect(contact.phoneNumber).toBe('+442079460958');
   });
@@ -66,7 +66,7 @@ describe('adding and listing contacts', () => {
     expect((await listOf(browser)).map((contact) => contact.name)).toEqual(['alan', 'Alice', 'bob', 'Carol']);
   });
 
-  it('searches name, phone and email case-insensitively (SPEC §5)', async () => {
+  it('searches name, phone and email case-insensitively (docs/product.md §5)', async () => {
     const { browser } = await newSignedInUser(testApp.app);
     await add(browser, { name: 'Ada Lovelace', phoneNumber: '+442079460958', email: 'ada@engine.example' });
     await add(browser, { name: 'Charles Babbage', phoneNumber: '+14155552671', email: 'CHARLES@Example.com' });

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../auth/schema';
 
-/** SPEC §3 contact: a user's address book entry; phone_number in E.164. */
+/** docs/product.md §3 contact: a user's address book entry; phone_number in E.164. */
 export const contacts = pgTable(
   'contacts',
   {

@@ -18,7 +18,7 @@ function toContact(row: ContactRow): Contact {
 }
 
 /** The country a number without a country code is read in: the user's first rented number's, else the US. */
-export async function defaultCountryFor(db: Database, userId: string): Promise<CountryCode> {
+async function defaultCountryFor(db: Database, userId: string): Promise<CountryCode> {
   const [first] = await db
     .select({ country: phoneNumbers.country })
     .from(phoneNumbers)
@@ -36,7 +36,7 @@ async function readPhoneNumber(db: Database, userId: string, input: string): Pro
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-/** SPEC §5: matches name, phone or email, case-insensitively; a query of phone characters also matches the digits of numbers. */
+/** docs/product.md §5: matches name, phone or email, case-insensitively; a query of phone characters also matches the digits of numbers. */
 function searchCondition(query: string): SQL | undefined {
   const pattern = `%${escapeLike(query)}%`;
   const conditions = [ilike(contacts.name, pattern), ilike(contacts.email, pattern), like(contacts.phoneNumber, pattern)];
@@ -45,7 +45,7 @@ function searchCondition(query: string): SQL | undefined {
   return or(...conditions);
 }
 
-/** SPEC §7: ordered by name (case-insensitively). */
+/** docs/product.md §7: ordered by name (case-insensitively). */
 export async function listContacts(db: Database, userId: string, query?: string): Promise<Contact[]> {
   const rows = await db
     .select()

@@ -2,23 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { Database } from './database';
+import { runDataRepairs, type DataRepairReport } from './data-repairs';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Database } from './database';
 
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** Applies every pending migration. */
-  migrate(): Promise<void>;
+  /** Applies every pending migration, then the data repairs not yet done: resolves to what those did. */
+  migrate(): Promise<DataRepairReport[]>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -50,7 +50,10 @@ function wrapPglite(client: PGlite): DatabaseHandle {
   return {
     db: db as unknown as Database,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      return runDataRepairs(db as unknown as Database);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -67,12 +70,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     driver: 'postgres',
     migrate: async () => {
-      // Instances starting together take turns: the first applies the migrations, the others
-      // then find nothing left to do instead of racing to create the same tables.
+      // Instances starting together take turns: the first applies the migrations and the data
+      // repairs, the others then find nothing left to do instead of racing to create the same tables.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
+        const locked = drizzlePostgres({ client, schema });
+        await migratePostgres(locked, { migrationsFolder });
+        return await runDataRepairs(locked as unknown as Database);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         client.release();

@@ -1,4 +1,4 @@
-/** The database schema: each domain's tables, gathered for Drizzle and drizzle-kit. */
+/** The database schema: each domain's tables and the database's own, gathered for Drizzle and drizzle-kit. */
 export * from '../auth/schema';
 export * from '../calls/schema';
 export * from '../contacts/schema';
@@ -10,3 +10,4 @@ export * from '../plans/schema';
 export * from '../preferences/schema';
 export * from '../providers/payments/sandbox/schema';
 export * from '../voice/schema';
+export * from './data-repairs-table';

@@ -13,7 +13,7 @@ export function fromThisMachine(request: FastifyRequest): boolean {
   return isLoopbackAddress(request.socket.remoteAddress);
 }
 
-export function isLoopbackAddress(address: string | undefined): boolean {
+function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
   const ipv4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ipv4) || address === '::1';

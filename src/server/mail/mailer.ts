@@ -2,23 +2,14 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { mailOutbox } from './schema';
-import type { MailTemplate } from './templates';
-
-export interface MailMessage {
-  /** Which message this is, for the log (which never holds the message's links). */
-  template: MailTemplate;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+import type { MailMessage } from './mail-message';
 
 /** Sends mail: over SMTP when SMTP_URL is set, else into the outbox table. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function linksIn(text: string): string[] {
+function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);
 }
 
@@ -26,7 +17,7 @@ export function linksIn(text: string): string[] {
  * What the log says of a message: its id, its template and the recipient's domain. Never its
  * links, which carry a token that signs in or resets a password, nor the whole address.
  */
-export function mailLogFields(messageId: string, message: MailMessage) {
+function mailLogFields(messageId: string, message: MailMessage) {
   return { messageId, template: message.template, toDomain: message.to.slice(message.to.lastIndexOf('@') + 1) };
 }
 

@@ -1,11 +1,8 @@
-import type { MailMessage } from './mailer';
+import type { MailMessage, MailTemplate } from './mail-message';
 
 function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
-
-/** Each kind of message Voxline sends; the log names a message by it. */
-export type MailTemplate = 'confirm-email' | 'change-email' | 'reset-password';
 
 function message(template: MailTemplate, to: string, subject: string, lines: string[], link: { url: string; label: string }): MailMessage {
   const text = [...lines, '', `${link.label}: ${link.url}`, '', 'If you did not ask for this, you can ignore this email.', '', 'Voxline'].join('\n');

@@ -6,7 +6,7 @@ import { frameFromMessage, sendFrame } from './socket-frames';
 /** A browser tab's media websocket: one binary message per 20 ms frame, both ways. */
 export class BrowserLeg extends BaseLeg {
   readonly kind = 'browser' as const;
-  /** Frames of the wrong size, dropped rather than played (CALLS.md). */
+  /** Frames of the wrong size, dropped rather than played (docs/calls.md#media). */
   droppedFrames = 0;
 
   constructor(

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { dominantFrequency, sine } from '../../dsp/analysis';
+import { dominantFrequency, sine } from '../../../tests/support/dsp/analysis';
 import { float32ToInt16 } from '../../dsp/pcm';
 import { CallerVoice } from './caller-voice';
 

@@ -7,7 +7,7 @@ const SLOW_FRAMES_LIMIT = 5;
 const FRAME_MS = 20;
 
 /**
- * The caller's voice changer on their outgoing audio (CALLS.md). Voice privacy fails closed: while
+ * The caller's voice changer on their outgoing audio (docs/calls.md#media). Voice privacy fails closed: while
  * an effect is on, a frame the engine cannot change (it throws, or keeps taking longer than the
  * frame lasts) becomes silence, and `onFailure` says so once; the unchanged voice is never sent.
  * New settings (`update`) give the engine another chance.

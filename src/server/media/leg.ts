@@ -1,7 +1,7 @@
 import type { CallSampleRate } from '../../common/calls';
 
 /**
- * One audio endpoint of a call (CALLS.md): a browser, a provider's websocket, or a built-in party.
+ * One audio endpoint of a call (docs/calls.md#a-call-and-its-legs): a browser, a provider's websocket, or a built-in party.
  * Frames are mono Int16 PCM, 20 ms, at the leg's own rate.
  *
  * A frame is lent, not given: a listener may read it only until it returns, and send() copies

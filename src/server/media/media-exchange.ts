@@ -24,7 +24,7 @@ interface Batch {
 }
 
 /**
- * The media frames of calls whose legs are on different instances (DESIGN.md §1, CALLS.md).
+ * The media frames of calls whose legs are on different instances (docs/architecture.md#shape-of-the-system, docs/calls.md#media).
  * Each instance listens on one bus channel of its own; the frames of every stream bound for one
  * instance within a millisecond go to it as one message, in the order they were sent, and are
  * handed out there to the listener of each stream. Streams are named by UUIDs (relay ids).

@@ -7,7 +7,7 @@ import { frameFromMessage, sendFrame } from './socket-frames';
 const NORMAL_CLOSURES = new Set([1000, 1001, 1005]);
 
 /**
- * The telephony provider's media websocket (Vonage's websocket endpoint, PROVIDERS.md): a first
+ * The telephony provider's media websocket (Vonage's websocket endpoint, docs/providers.md#vonage-voice): a first
  * text message `{"event":"websocket:connected","content-type":"audio/l16;rate=16000",…}`, then one
  * binary message per 20 ms frame of 16 kHz mono PCM (640 bytes) both ways. Text messages that
  * follow (DTMF digits) are ignored; a frame of another size is dropped and counted, since sending

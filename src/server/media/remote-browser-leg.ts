@@ -9,7 +9,7 @@ import { frameFromMessage } from './socket-frames';
  */
 export class RemoteBrowserLeg extends BaseLeg {
   readonly kind = 'browser' as const;
-  /** Frames of the wrong size, dropped rather than played (CALLS.md). */
+  /** Frames of the wrong size, dropped rather than played (docs/calls.md#media). */
   droppedFrames = 0;
   private readonly sendToRelay: (frame: Uint8Array) => void;
   private readonly stopListening: () => void;

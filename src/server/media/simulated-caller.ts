@@ -5,7 +5,7 @@ import { BaseLeg } from './leg';
 const PAUSE_MS = 4_000;
 
 /**
- * The virtual carrier's simulated caller (CALLS.md): once the call is joined it speaks its phrase
+ * The virtual carrier's simulated caller (docs/calls.md#a-call-and-its-legs): once the call is joined it speaks its phrase
  * at real-time pace, pauses, and says it again, until either side hangs up. What it hears is
  * ignored. The phrase comes at the leg's own rate.
  */

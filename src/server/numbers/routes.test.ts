@@ -24,12 +24,12 @@ type Browser = TestBrowser;
 async function search(browser: Browser, query = 'country=US&pattern=415') {
   const response = await browser.get(`/api/v1/numbers/available?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().numbers as { msisdn: string; phoneNumber: string; country: string; cost: string; currency: string }[];
+  return response.json().numbers as { phoneNumber: string; country: string; cost: string; currency: string }[];
 }
 
 async function rentFirst(browser: Browser, body: Record<string, unknown> = {}) {
   const [offer] = await search(browser);
-  const response = await browser.post('/api/v1/numbers', { country: 'US', msisdn: offer!.msisdn, ...body });
+  const response = await browser.post('/api/v1/numbers', { country: 'US', phoneNumber: offer!.phoneNumber, ...body });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string; phoneNumber: string; friendlyName: string | null };
 }
@@ -42,7 +42,7 @@ describe('every numbers route', () => {
     const id = '00000000-0000-4000-8000-000000000000';
     expect((await anonymous.get('/api/v1/numbers/available?country=US')).statusCode).toBe(401);
     expect((await anonymous.get('/api/v1/numbers')).statusCode).toBe(401);
-    expect((await anonymous.post('/api/v1/numbers', { country: 'US', msisdn: '14152007001' })).statusCode).toBe(401);
+    expect((await anonymous.post('/api/v1/numbers', { country: 'US', phoneNumber: '+14152007001' })).statusCode).toBe(401);
     expect((await anonymous.patch(`/api/v1/numbers/${id}`, { friendlyName: 'x' })).statusCode).toBe(401);
     expect((await anonymous.delete(`/api/v1/numbers/${id}`)).statusCode).toBe(401);
   });
@@ -54,7 +54,6 @@ describe('GET /api/v1/numbers/available', () => {
     const numbers = await search(browser);
     expect(numbers).toHaveLength(10);
     for (const number of numbers) {
-      expect(number.phoneNumber).toBe(`+${number.msisdn}`);
       expect(number.phoneNumber).toMatch(/^\+1415\d{7}$/);
       expect(parsePhoneNumberFromString(number.phoneNumber)?.isValid()).toBe(true);
       expect(number).toMatchObject({ country: 'US', cost: '1.00', currency: 'USD' });
@@ -101,7 +100,7 @@ describe('renting, naming and releasing a number', () => {
     const { browser } = await newSignedInUser(testApp.app);
     const offers = await search(browser);
     const chosen = offers[3]!;
-    const response = await browser.post('/api/v1/numbers', { country: 'US', msisdn: chosen.msisdn, friendlyName: '  Work line  ' });
+    const response = await browser.post('/api/v1/numbers', { country: 'US', phoneNumber: chosen.phoneNumber, friendlyName: '  Work line  ' });
     expect(response.statusCode, response.body).toBe(201);
     const rented = response.json();
     expect(rented).toEqual({
@@ -118,7 +117,7 @@ describe('renting, naming and releasing a number', () => {
 
     const other = await newSignedInUser(testApp.app);
     const offeredNow = await search(other.browser);
-    expect(offeredNow.map((number) => number.msisdn)).not.toContain(chosen.msisdn);
+    expect(offeredNow.map((number) => number.phoneNumber)).not.toContain(chosen.phoneNumber);
     expect(offeredNow).toHaveLength(10);
   });
 
@@ -128,11 +127,11 @@ describe('renting, naming and releasing a number', () => {
     // Room for a second number, so that the limit of Free is not what refuses Ada's own number.
     await extendSubscription(testApp.database.db, ada.userId, 'premium', new Date());
     const rented = await rentFirst(ada.browser);
-    const again = await bob.browser.post('/api/v1/numbers', { country: 'US', msisdn: rented.phoneNumber.slice(1) });
+    const again = await bob.browser.post('/api/v1/numbers', { country: 'US', phoneNumber: rented.phoneNumber });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toEqual({ code: 'number_unavailable', message: 'Number no longer available', field: 'msisdn' });
+    expect(again.json().error).toEqual({ code: 'number_unavailable', message: 'Number no longer available', field: 'phoneNumber' });
     expect(await listOf(bob.browser)).toEqual([]);
-    const mine = await ada.browser.post('/api/v1/numbers', { country: 'US', msisdn: rented.phoneNumber });
+    const mine = await ada.browser.post('/api/v1/numbers', { country: 'US', phoneNumber: rented.phoneNumber });
     expect(mine.statusCode).toBe(409);
   });
 
@@ -140,7 +139,7 @@ describe('renting, naming and releasing a number', () => {
     const ada = await newSignedInUser(testApp.app);
     const bob = await newSignedInUser(testApp.app);
     const [offer] = await search(ada.browser, 'country=US&pattern=212');
-    const body = { country: 'US', msisdn: offer!.msisdn };
+    const body = { country: 'US', phoneNumber: offer!.phoneNumber };
     const answers = await Promise.all([ada.browser.post('/api/v1/numbers', body), bob.browser.post('/api/v1/numbers', body)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.statusCode === 409)!.json().error.message).toBe('Number no longer available');
@@ -150,9 +149,16 @@ describe('renting, naming and releasing a number', () => {
     expect(owners).toEqual([0, 1]);
   });
 
+  it('rents a number written with its trunk prefix (+64 0 9…) as the E.164 a caller dials (+64 9…)', async () => {
+    const { browser } = await newSignedInUser(testApp.app);
+    const response = await browser.post('/api/v1/numbers', { country: 'NZ', phoneNumber: '+64093869328' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().phoneNumber).toBe('+6493869328');
+  });
+
   it('refuses the fictional 555-01xx numbers and the sound-test line', async () => {
     const { browser } = await newSignedInUser(testApp.app);
-    const response = await browser.post('/api/v1/numbers', { country: 'US', msisdn: '14155550100' });
+    const response = await browser.post('/api/v1/numbers', { country: 'US', phoneNumber: '+14155550100' });
     expect(response.statusCode).toBe(409);
     expect(await listOf(browser)).toEqual([]);
   });
@@ -177,20 +183,23 @@ describe('renting, naming and releasing a number', () => {
     expect((await ada.browser.delete(`/api/v1/numbers/${rented.id}`)).statusCode).toBe(404);
 
     const bob = await newSignedInUser(testApp.app);
-    const again = await bob.browser.post('/api/v1/numbers', { country: 'US', msisdn: rented.phoneNumber.slice(1) });
+    const again = await bob.browser.post('/api/v1/numbers', { country: 'US', phoneNumber: rented.phoneNumber });
     expect(again.statusCode, again.body).toBe(201);
   });
 
   it.each([
-    ['an unknown country', { country: 'XX', msisdn: '14152007001' }, 'country'],
-    ['a missing country', { msisdn: '14152007001' }, 'country'],
-    ['a number of another country', { country: 'GB', msisdn: '14152007001' }, 'msisdn'],
-    ['a number of another country sharing the code', { country: 'US', msisdn: '14165550123' }, 'msisdn'],
-    ['a number that is not digits', { country: 'US', msisdn: 'call me' }, 'msisdn'],
-    ['a number of the wrong type', { country: 'US', msisdn: 14152007001 }, 'msisdn'],
-    ['a 10 kB friendly name', { country: 'US', msisdn: '14152007001', friendlyName: 'x'.repeat(10_000) }, 'friendlyName'],
-    ['a friendly name of the wrong type', { country: 'US', msisdn: '14152007001', friendlyName: 7 }, 'friendlyName'],
-    ['an unknown field', { country: 'US', msisdn: '14152007001', userId: 'someone-else' }, undefined],
+    ['an unknown country', { country: 'XX', phoneNumber: '+14152007001' }, 'country'],
+    ['a missing country', { phoneNumber: '+14152007001' }, 'country'],
+    ['a number of another country', { country: 'GB', phoneNumber: '+14152007001' }, 'phoneNumber'],
+    ['a number of another country sharing the code', { country: 'US', phoneNumber: '+14165550123' }, 'phoneNumber'],
+    ['a number that is not digits', { country: 'US', phoneNumber: 'call me' }, 'phoneNumber'],
+    ['a number of the wrong type', { country: 'US', phoneNumber: 14152007001 }, 'phoneNumber'],
+    ['a missing number', { country: 'US' }, 'phoneNumber'],
+    ['a number without its +', { country: 'US', phoneNumber: '14152007001' }, 'phoneNumber'],
+    ['the old msisdn field', { country: 'US', msisdn: '14152007001' }, 'phoneNumber'],
+    ['a 10 kB friendly name', { country: 'US', phoneNumber: '+14152007001', friendlyName: 'x'.repeat(10_000) }, 'friendlyName'],
+    ['a friendly name of the wrong type', { country: 'US', phoneNumber: '+14152007001', friendlyName: 7 }, 'friendlyName'],
+    ['an unknown field', { country: 'US', phoneNumber: '+14152007001', userId: 'someone-else' }, undefined],
   ])('refuses %s with 400, renting nothing', async (_label, body, field) => {
     const { browser } = await newSignedInUser(testApp.app);
     const response = await browser.post('/api/v1/numbers', body);
@@ -199,6 +208,17 @@ describe('renting, naming and releasing a number', () => {
     if (field) expect(response.json().error.field).toBe(field);
     expect(await listOf(browser)).toEqual([]);
     expect(await findRentedNumbers(testApp.database.db, ['+14152007001'])).toEqual(new Set());
+  });
+
+  it.each(['14152007001', '+1 415 200 7001', '+014152007001', '+1415'])('refuses %s, which is not E.164, with an error naming phoneNumber', async (phoneNumber) => {
+    const { browser } = await newSignedInUser(testApp.app);
+    const response = await browser.post('/api/v1/numbers', { country: 'US', phoneNumber });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'invalid_input',
+      message: 'phoneNumber: Phone number must be in E.164 form: + and the country code, e.g. +14155550123',
+      field: 'phoneNumber',
+    });
   });
 
   it.each([
@@ -219,7 +239,7 @@ describe('numbers per plan', () => {
 
   async function rentNth(browser: Browser, index: number) {
     const offers = await search(browser, 'country=US&pattern=917');
-    return browser.post('/api/v1/numbers', { country: 'US', msisdn: offers[index]!.msisdn });
+    return browser.post('/api/v1/numbers', { country: 'US', phoneNumber: offers[index]!.phoneNumber });
   }
 
   it('lets a Free user hold 1 number: the second is refused with 403 naming the plan that allows more, and nothing is rented', async () => {
@@ -227,7 +247,7 @@ describe('numbers per plan', () => {
     expect(await limitOf(browser)).toEqual({ tier: 'free', maxNumbers: 1 });
     const first = await rentFirst(browser);
     const [, second] = await search(browser, 'country=US&pattern=646');
-    const refused = await browser.post('/api/v1/numbers', { country: 'US', msisdn: second!.msisdn });
+    const refused = await browser.post('/api/v1/numbers', { country: 'US', phoneNumber: second!.phoneNumber });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual(freeLimit);
     expect((await listOf(browser)).map((number) => number.id)).toEqual([first.id]);
@@ -273,7 +293,7 @@ describe('numbers per plan', () => {
   it('lets only one of three rents sent at the same moment through for a Free user', async () => {
     const { browser, userId } = await newSignedInUser(testApp.app);
     const offers = await search(browser, 'country=US&pattern=718');
-    const answers = await Promise.all(offers.slice(0, 3).map((offer) => browser.post('/api/v1/numbers', { country: 'US', msisdn: offer.msisdn })));
+    const answers = await Promise.all(offers.slice(0, 3).map((offer) => browser.post('/api/v1/numbers', { country: 'US', phoneNumber: offer.phoneNumber })));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 403, 403]);
     const rows = await testApp.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.userId, userId));
     expect(rows).toHaveLength(1);
@@ -292,7 +312,7 @@ describe('numbers per plan', () => {
     await db.transaction(async (tx) => {
       // Every rent stops at the plan lookup until this lets go, so that they all go on at once.
       await tx.execute(sql`lock table subscriptions in access exclusive mode`);
-      rents = Promise.all(offers.slice(0, 3).map((offer) => browser.post('/api/v1/numbers', { country: 'US', msisdn: offer.msisdn })));
+      rents = Promise.all(offers.slice(0, 3).map((offer) => browser.post('/api/v1/numbers', { country: 'US', phoneNumber: offer.phoneNumber })));
       await until(async () => (await waitingOnLocks()) === 3);
     });
     expect((await rents!).map((answer) => answer.statusCode).sort()).toEqual([201, 403, 403]);
@@ -332,7 +352,7 @@ describe('when the provider fails', () => {
     },
     releaseNumber: async (number) => {
       if (fail.release) throw new TelephonyError('rejected', 'Vonage refused to release the number: method failed');
-      released.push(number.msisdn);
+      released.push(number.phoneNumber);
     },
   };
 
@@ -357,13 +377,13 @@ describe('when the provider fails', () => {
     const { browser } = await newSignedInUser(failing.app);
     const [offer] = await search(browser);
     fail.rent = true;
-    const response = await browser.post('/api/v1/numbers', { country: 'US', msisdn: offer!.msisdn });
+    const response = await browser.post('/api/v1/numbers', { country: 'US', phoneNumber: offer!.phoneNumber });
     expect(response.statusCode).toBe(502);
     expect(response.json().error).toEqual({ code: 'provider_failed', message: 'Vonage refused to sell the number: method failed' });
     expect(await listOf(browser)).toEqual([]);
     expect(await findRentedNumbers(failing.database.db, [offer!.phoneNumber])).toEqual(new Set());
     fail.rent = false;
-    expect((await browser.post('/api/v1/numbers', { country: 'US', msisdn: offer!.msisdn })).statusCode).toBe(201);
+    expect((await browser.post('/api/v1/numbers', { country: 'US', phoneNumber: offer!.phoneNumber })).statusCode).toBe(201);
   });
 
   it('a failed routing update gives the bought number back, answers 502 and rents nothing', async () => {
@@ -371,10 +391,10 @@ describe('when the provider fails', () => {
     const { browser } = await newSignedInUser(failing.app);
     const [offer] = await search(browser, 'country=US&pattern=646');
     fail.inbound = true;
-    const response = await browser.post('/api/v1/numbers', { country: 'US', msisdn: offer!.msisdn });
+    const response = await browser.post('/api/v1/numbers', { country: 'US', phoneNumber: offer!.phoneNumber });
     expect(response.statusCode).toBe(502);
     expect(response.json().error.message).toBe('Vonage answered 500: internal error');
-    expect(released).toContain(offer!.msisdn);
+    expect(released).toContain(offer!.phoneNumber);
     expect(await listOf(browser)).toEqual([]);
     expect(await findRentedNumbers(failing.database.db, [offer!.phoneNumber])).toEqual(new Set());
   });

@@ -8,7 +8,7 @@ import { user } from '../auth/schema';
  */
 export type PhoneNumberStatus = 'renting' | 'rented' | 'releasing';
 
-/** SPEC §3 user phone number: one row per rented number, which belongs to exactly one user. */
+/** docs/product.md §3 user phone number: one row per rented number, which belongs to exactly one user. */
 export const phoneNumbers = pgTable(
   'phone_numbers',
   {

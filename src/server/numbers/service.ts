@@ -4,7 +4,7 @@ import { getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumbe
 import { NUMBER_SEARCH_LIMIT, type AvailableNumber, type NumberLimit, type OwnedNumber } from '../../common/api/numbers';
 import { findCountry, type SupportedCountryCode } from '../../common/countries';
 import { minorToDecimal } from '../../common/money';
-import { fromMsisdn, isReservedNumber, toMsisdn } from '../../common/phone';
+import { isReservedNumber } from '../../common/phone';
 import { moreNumbersAdvice, numbersInWords, plans, tierName, type Tier } from '../../common/plans';
 import { user } from '../auth/schema';
 import type { Database } from '../db/client';
@@ -25,11 +25,11 @@ export interface NumbersContext {
 
 type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
 
-const numberUnavailable = () => new AppError(409, 'number_unavailable', 'Number no longer available', 'msisdn');
+const numberUnavailable = () => new AppError(409, 'number_unavailable', 'Number no longer available', 'phoneNumber');
 const numberNotFound = () => AppError.notFound('Phone number not found');
 
 /** 403 when the plan's numbers are all held: what the plan includes and how to get more. */
-export function numberLimitReached(tier: Tier): AppError {
+function numberLimitReached(tier: Tier): AppError {
   return new AppError(403, 'number_limit_reached', `Your ${tierName(tier)} plan includes ${numbersInWords(plans[tier].maxNumbers)}. ${moreNumbersAdvice(tier)}`);
 }
 
@@ -95,12 +95,11 @@ export async function searchAvailableNumbers(
 ): Promise<AvailableNumber[]> {
   const startsWith = nationalPattern(country, pattern);
   const offers = await telephony.searchNumbers({ country, limit: NUMBER_SEARCH_LIMIT, ...(startsWith ? { startsWith } : {}) }).catch(providerFailure);
-  const rented = await findRentedNumbers(db, offers.map((offer) => fromMsisdn(offer.msisdn)));
+  const rented = await findRentedNumbers(db, offers.map((offer) => offer.phoneNumber));
   return offers
-    .filter((offer) => !rented.has(fromMsisdn(offer.msisdn)) && !isReservedNumber(fromMsisdn(offer.msisdn)))
+    .filter((offer) => !rented.has(offer.phoneNumber) && !isReservedNumber(offer.phoneNumber))
     .map((offer) => ({
-      msisdn: offer.msisdn,
-      phoneNumber: fromMsisdn(offer.msisdn),
+      phoneNumber: offer.phoneNumber,
       country: offer.country,
       cost: minorToDecimal(offer.monthlyCost.amountMinor),
       currency: offer.monthlyCost.currency,
@@ -149,15 +148,16 @@ async function reserveWithinLimit(db: Database, values: typeof phoneNumbers.$inf
 export async function rentNumber(
   { db, telephony, log }: NumbersContext,
   userId: string,
-  request: { country: SupportedCountryCode; msisdn: string; friendlyName?: string | null | undefined },
+  request: { country: SupportedCountryCode; phoneNumber: string; friendlyName?: string | null | undefined },
 ): Promise<OwnedNumber> {
-  const { country, msisdn } = request;
-  const phoneNumber = fromMsisdn(msisdn);
-  const parsed = parsePhoneNumberFromString(phoneNumber);
+  const { country } = request;
+  const parsed = parsePhoneNumberFromString(request.phoneNumber);
   // A number libphonenumber-js does not know yet is left to the provider to judge.
   if (!parsed || parsed.countryCallingCode !== getCountryCallingCode(country) || (parsed.isValid() && parsed.country !== country)) {
-    throw AppError.badRequest(`This number is not in ${findCountry(country)?.name ?? country}`, 'msisdn');
+    throw AppError.badRequest(`This number is not in ${findCountry(country)?.name ?? country}`, 'phoneNumber');
   }
+  // Kept as libphonenumber-js writes it (+64 0 9… as +64 9…), the form a dialled number takes (toE164).
+  const phoneNumber = parsed.isValid() ? parsed.number : request.phoneNumber;
   if (isReservedNumber(phoneNumber)) throw numberUnavailable();
 
   await db
@@ -172,7 +172,7 @@ export async function rentNumber(
     throw error;
   }
 
-  const ref: NumberRef = { country, msisdn: toMsisdn(phoneNumber) };
+  const ref: NumberRef = { country, phoneNumber };
   const dropReservation = () =>
     db
       .delete(phoneNumbers)
@@ -229,7 +229,7 @@ export async function releaseNumber({ db, telephony }: NumbersContext, userId: s
 
   if (row.provider === telephony.name) {
     try {
-      await telephony.releaseNumber({ country: row.country as SupportedCountryCode, msisdn: toMsisdn(row.phoneNumber) });
+      await telephony.releaseNumber({ country: row.country as SupportedCountryCode, phoneNumber: row.phoneNumber });
     } catch (error) {
       await restore();
       providerFailure(error);

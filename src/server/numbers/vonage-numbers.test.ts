@@ -41,18 +41,20 @@ describe('numbers through Vonage (TELEPHONY=vonage)', () => {
     const { browser } = await newSignedInUser(testApp.app);
     const response = await browser.get('/api/v1/numbers/available?country=US');
     expect(response.statusCode, response.body).toBe(200);
-    const numbers = response.json().numbers.map((number: { msisdn: string }) => number.msisdn);
-    expect(numbers).toEqual(expect.arrayContaining(['14152007001', '14152007002', '14152007003']));
-    expect(numbers).not.toContain('12125550199');
-    expect(numbers).not.toContain('12127363100');
+    const numbers = response.json().numbers.map((number: { phoneNumber: string }) => number.phoneNumber);
+    expect(numbers).toEqual(expect.arrayContaining(['+14152007001', '+14152007002', '+14152007003']));
+    expect(numbers).not.toContain('+12125550199');
+    expect(numbers).not.toContain('+12127363100');
     expect(response.json().numbers[0]).toMatchObject({ cost: '0.90', currency: 'EUR' });
   });
 
   it('rents a number: bought, routed to our application, listed; released: cancelled', async () => {
     const { browser } = await newSignedInUser(testApp.app);
-    const rent = await browser.post('/api/v1/numbers', { country: 'GB', msisdn: '447400123456', friendlyName: 'London' });
+    const rent = await browser.post('/api/v1/numbers', { country: 'GB', phoneNumber: '+447400123456', friendlyName: 'London' });
     expect(rent.statusCode, rent.body).toBe(201);
     expect(rent.json()).toMatchObject({ phoneNumber: '+447400123456', friendlyName: 'London', active: true, monthlyCost: '1.25', currency: 'EUR' });
+    // E.164 in the app, msisdn on the wire to Vonage.
+    expect(fake.requestsTo('POST', '/number/buy').at(-1)!.form).toMatchObject({ country: 'GB', msisdn: '447400123456' });
     expect(fake.owned.get('447400123456')).toMatchObject({ appId: APPLICATION_ID });
 
     const release = await browser.delete(`/api/v1/numbers/${rent.json().id}`);
@@ -64,12 +66,12 @@ describe('numbers through Vonage (TELEPHONY=vonage)', () => {
   it('answers 409 when Vonage no longer offers the number, and 502 with the reason when the balance is too low', async () => {
     const { browser } = await newSignedInUser(testApp.app);
     fake.takeNumber('14152007003');
-    const gone = await browser.post('/api/v1/numbers', { country: 'US', msisdn: '14152007003' });
+    const gone = await browser.post('/api/v1/numbers', { country: 'US', phoneNumber: '+14152007003' });
     expect(gone.statusCode).toBe(409);
     expect(gone.json().error.message).toBe('Number no longer available');
 
     fake.balance = 0;
-    const broke = await browser.post('/api/v1/numbers', { country: 'US', msisdn: '14152007002' });
+    const broke = await browser.post('/api/v1/numbers', { country: 'US', phoneNumber: '+14152007002' });
     expect(broke.statusCode).toBe(502);
     expect(broke.json().error).toEqual({ code: 'provider_failed', message: 'Vonage refused to sell the number: method failed' });
     expect(await testApp.database.db.select().from(phoneNumbers)).toEqual([]);
@@ -78,7 +80,7 @@ describe('numbers through Vonage (TELEPHONY=vonage)', () => {
   it('cancels the purchase when routing fails, and stores nothing', async () => {
     const { browser } = await newSignedInUser(testApp.app);
     fake.failNext('POST', '/number/update', { status: 401, body: { 'error-code': '401', 'error-code-label': 'authentication failed' } });
-    const response = await browser.post('/api/v1/numbers', { country: 'US', msisdn: '14152007001' });
+    const response = await browser.post('/api/v1/numbers', { country: 'US', phoneNumber: '+14152007001' });
     expect(response.statusCode).toBe(502);
     expect(response.json().error.message).toBe("Vonage rejected Voxline's credentials (authentication failed)");
     expect(fake.owned.has('14152007001')).toBe(false);
@@ -90,7 +92,7 @@ describe('numbers through Vonage (TELEPHONY=vonage)', () => {
     const ada = await newSignedInUser(testApp.app);
     const bob = await newSignedInUser(testApp.app);
     const buysBefore = fake.requestsTo('POST', '/number/buy').length;
-    const body = { country: 'US', msisdn: '14152007001' };
+    const body = { country: 'US', phoneNumber: '+14152007001' };
     const answers = await Promise.all([ada.browser.post('/api/v1/numbers', body), bob.browser.post('/api/v1/numbers', body)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     expect(fake.requestsTo('POST', '/number/buy').length - buysBefore).toBe(1);

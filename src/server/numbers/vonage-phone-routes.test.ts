@@ -15,7 +15,7 @@ afterAll(() => testApp.close());
 
 const URL = '/functions/v1/vonage-phone';
 
-describe('POST /functions/v1/vonage-phone (SPEC §7)', () => {
+describe('POST /functions/v1/vonage-phone (docs/product.md §7)', () => {
   it('needs a session', async () => {
     const response = await new TestBrowser(testApp.app).post(URL, { action: 'listUserNumbers', payload: {} });
     expect(response.statusCode).toBe(401);
@@ -64,6 +64,20 @@ describe('POST /functions/v1/vonage-phone (SPEC §7)', () => {
     const again = await bob.browser.post(URL, { action: 'provisionNumber', payload: { country: 'US', msisdn: offer.msisdn } });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('Number no longer available');
+  });
+
+  it('keeps the seed\'s msisdn: a leading + is accepted, and refusals about the number name msisdn', async () => {
+    const ada = await newSignedInUser(testApp.app);
+    const bob = await newSignedInUser(testApp.app);
+    const [offer] = (await ada.browser.post(URL, { action: 'searchNumbers', payload: { pattern: '720' } })).json().numbers;
+    const provision = await ada.browser.post(URL, { action: 'provisionNumber', payload: { country: 'US', msisdn: `+${offer.msisdn}` } });
+    expect(provision.statusCode, provision.body).toBe(200);
+    expect(provision.json().number.phone_number).toBe(`+${offer.msisdn}`);
+    const again = await bob.browser.post(URL, { action: 'provisionNumber', payload: { country: 'US', msisdn: offer.msisdn } });
+    expect(again.json().error).toEqual({ code: 'number_unavailable', message: 'Number no longer available', field: 'msisdn' });
+    const abroad = await bob.browser.post(URL, { action: 'provisionNumber', payload: { country: 'GB', msisdn: offer.msisdn } });
+    expect(abroad.statusCode).toBe(400);
+    expect(abroad.json().error).toEqual({ code: 'invalid_input', message: 'This number is not in United Kingdom', field: 'msisdn' });
   });
 
   it('provisionNumber keeps to the plan\'s limit, as /api/v1/numbers does', async () => {
@@ -121,6 +135,15 @@ describe('the call actions of /functions/v1/vonage-phone', () => {
     // The same one-call rule as the REST route.
     const second = await browser.post(URL, { action: 'initiateCall', payload: { from: number, to: SOUND_TEST } });
     expect(second.statusCode).toBe(409);
+    await browser.post(`/api/v1/calls/${call.id}/hangup`);
+  });
+
+  it('initiateCall takes the number to call in msisdn form too, as the prototype may send it, and records it in E.164', async () => {
+    const { browser, number } = await caller();
+    const response = await browser.post(URL, { action: 'initiateCall', payload: { from: number, to: SOUND_TEST.slice(1) } });
+    expect(response.statusCode, response.body).toBe(200);
+    const { call } = response.json();
+    expect(call).toMatchObject({ to: SOUND_TEST, state: 'answered' });
     await browser.post(`/api/v1/calls/${call.id}/hangup`);
   });
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   initiateCallPayloadSchema,
   initiateCallWithVoiceChangePayloadSchema,
@@ -14,22 +13,25 @@ import type { OwnedNumber } from '../../common/api/numbers';
 import { requireUser } from '../auth/current-user';
 import type { CallService } from '../calls/call-service';
 import { AppError } from '../http/app-error';
+import { readPayload } from '../http/read-payload';
+import { fromMsisdn, toMsisdn } from '../providers/telephony/vonage/msisdn';
 import { numberLimits, type NumbersRouteOptions } from './routes';
 import { listNumbers, rentNumber, searchAvailableNumbers } from './service';
-
-/** A payload read with its action's schema; a bad one is a 400 naming the field, as on /api/v1. */
-function readPayload<T extends z.ZodType>(schema: T, payload: unknown): z.output<T> {
-  const result = schema.safeParse(payload ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = ['payload', ...issue.path.map(String)].join('.');
-  throw AppError.badRequest(`${field}: ${issue.message}`, field);
-}
 
 /** The seed's userId must be the session's own: a client cannot act for someone else. */
 function checkUserId(userId: string | undefined, sessionUserId: string) {
   if (userId !== undefined && userId !== sessionUserId) {
     throw new AppError(403, 'forbidden', 'You can only manage your own phone numbers', 'payload.userId');
+  }
+}
+
+/** The numbers service names the number 'phoneNumber'; in this route's payload it is 'msisdn'. */
+async function withMsisdnField<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError && error.field === 'phoneNumber') throw new AppError(error.statusCode, error.code, error.message, 'msisdn', { cause: error });
+    throw error;
   }
 }
 
@@ -41,7 +43,7 @@ const toCompatNumber = (number: OwnedNumber) => ({
 });
 
 /**
- * SPEC §7's backend function 'vonage-phone' as a compatibility route (DESIGN.md §3) over the
+ * docs/product.md §7's backend function 'vonage-phone' as a compatibility route (docs/architecture.md#compatibility-routes) over the
  * numbers service and the call engine.
  */
 export const vonagePhoneRoutes: FastifyPluginAsyncZod<NumbersRouteOptions & { calls: CallService }> = async (app, { auth, db, telephony, rateLimiter, calls }) => {
@@ -54,13 +56,13 @@ export const vonagePhoneRoutes: FastifyPluginAsyncZod<NumbersRouteOptions & { ca
         const { country, pattern } = readPayload(searchNumbersPayloadSchema, payload);
         await rateLimiter.hit(`numbers-search:user:${user.id}`, numberLimits.searchPerUser);
         const numbers = await searchAvailableNumbers(context, { country, pattern });
-        return { numbers: numbers.map(({ msisdn, cost, country: numberCountry, currency }) => ({ msisdn, cost, country: numberCountry, currency })) };
+        return { numbers: numbers.map(({ phoneNumber, cost, country: numberCountry, currency }) => ({ msisdn: toMsisdn(phoneNumber), cost, country: numberCountry, currency })) };
       }
       case 'provisionNumber': {
         const { country, msisdn, userId, friendlyName } = readPayload(provisionNumberPayloadSchema, payload);
         checkUserId(userId, user.id);
         await rateLimiter.hit(`numbers-rent:user:${user.id}`, numberLimits.rentPerUser);
-        const number = await rentNumber(context, user.id, { country, msisdn, friendlyName });
+        const number = await withMsisdnField(rentNumber(context, user.id, { country, phoneNumber: fromMsisdn(msisdn), friendlyName }));
         return { success: true as const, number: toCompatNumber(number) };
       }
       case 'listUserNumbers': {
@@ -68,11 +70,14 @@ export const vonagePhoneRoutes: FastifyPluginAsyncZod<NumbersRouteOptions & { ca
         checkUserId(userId, user.id);
         return { numbers: (await listNumbers(db, user.id)).map(toCompatNumber) };
       }
-      case 'initiateCall':
-        return calls.place(user, readPayload(initiateCallPayloadSchema, payload));
+      // The prototype dialled with or without the '+' (Vonage's msisdn form); the app takes E.164 only.
+      case 'initiateCall': {
+        const { from, to } = readPayload(initiateCallPayloadSchema, payload);
+        return calls.place(user, { from, to: fromMsisdn(to) });
+      }
       case 'initiateCallWithVoiceChange': {
-        const { voiceSettings, ...body } = readPayload(initiateCallWithVoiceChangePayloadSchema, payload);
-        return calls.place(user, body, { voiceSettings });
+        const { voiceSettings, from, to } = readPayload(initiateCallWithVoiceChangePayloadSchema, payload);
+        return calls.place(user, { from, to: fromMsisdn(to) }, { voiceSettings });
       }
       default:
         throw new AppError(400, 'unknown_action', 'Unknown action', 'action');

@@ -358,7 +358,7 @@ describe('the sandbox checkout', () => {
 });
 
 describe('an expired plan', () => {
-  it('reads as Free; without expires_at it runs 30 days from updated_at (SPEC §9)', async () => {
+  it('reads as Free; without expires_at it runs 30 days from updated_at (docs/product.md §9)', async () => {
     const { browser, userId } = await newSignedInUser(testApp.app);
     const { db } = testApp.database;
     await db.insert(subscriptions).values({ userId, tier: 'platinum', expiresAt: null, updatedAt: new Date(Date.now() - 10 * DAY) });

@@ -13,8 +13,8 @@ import { payments } from './schema';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** SPEC §3 receipt: the company named on it. */
-export const RECEIPT_COMPANY = 'Voxline';
+/** docs/product.md §3 receipt: the company named on it. */
+const RECEIPT_COMPANY = 'Voxline';
 
 export interface PaymentServiceDependencies {
   db: Database;
@@ -44,7 +44,7 @@ const STATUS_MESSAGES: Record<Exclude<PaymentStatus, 'success'>, string> = {
 const paymentNotFound = () => AppError.notFound('Payment not found');
 
 /** A reference as the server makes them: Paystack's alphabet, unguessable. */
-export function newPaymentReference(): string {
+function newPaymentReference(): string {
   return `VXL-${randomBytes(12).toString('hex')}`;
 }
 
@@ -57,7 +57,7 @@ function providerFailure(error: unknown): never {
 }
 
 /**
- * Payments for plans (DESIGN.md §3): the server sets the price and the reference, the provider
+ * Payments for plans (docs/architecture.md#plans-and-metering): the server sets the price and the reference, the provider
  * takes the card, and a verification (the browser's return, the receipt page, or the provider's
  * webhook) activates the plan once: only when the provider says success with our amount and
  * currency, and only for the user the reference was made for.

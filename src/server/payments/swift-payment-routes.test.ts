@@ -13,7 +13,7 @@ afterAll(() => testApp.close());
 
 const swiftPayment = (browser: TestBrowser, action: string, payload?: unknown) => browser.post('/functions/v1/swift-payment', { action, payload });
 
-/** The payment session request exactly as SPEC §3 and §7 describe the seed sending it. */
+/** The payment session request exactly as docs/product.md §3 and §7 describe the seed sending it. */
 async function createSession(browser: TestBrowser, email: string, userId: string, planType = 'premium') {
   const amountUSD = planType === 'premium' ? 100 : 150;
   const response = await swiftPayment(browser, 'createPaymentSession', {
@@ -29,7 +29,7 @@ async function createSession(browser: TestBrowser, email: string, userId: string
 }
 
 describe('POST /functions/v1/swift-payment', () => {
-  it('createPaymentSession, verifyPayment and getPaymentReceipt answer SPEC §7 fields', async () => {
+  it('createPaymentSession, verifyPayment and getPaymentReceipt answer docs/product.md §7 fields', async () => {
     const { browser, email, userId } = await newSignedInUser(testApp.app, 'Grace Hopper');
     const session = await createSession(browser, email, userId);
     expect(session).toMatchObject({ success: true, message: 'Payment session created' });
@@ -71,7 +71,7 @@ describe('POST /functions/v1/swift-payment', () => {
     expect(receipt.json()).toMatchObject({ success: false, message: 'Failed to generate receipt: This payment has not been verified as successful' });
   });
 
-  it("fails with SPEC §8's messages: tampered price (422), someone else's userId or email (403), another user's reference (404)", async () => {
+  it("fails with docs/product.md §8's messages: tampered price (422), someone else's userId or email (403), another user's reference (404)", async () => {
     const { browser, email, userId } = await newSignedInUser(testApp.app);
     const tampered = await swiftPayment(browser, 'createPaymentSession', { email, amountUSD: 1, amountNGN: 1720, planType: 'premium', userId });
     expect(tampered.statusCode).toBe(422);

@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import type { Receipt } from '../../common/api/payments';
 import {
   createPaymentSessionPayloadSchema,
@@ -13,23 +12,15 @@ import {
 import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { toApiError } from '../http/error-handler';
+import { readPayload } from '../http/read-payload';
 import { paymentLimits, siteOrigins, type PaymentsRouteOptions } from './routes';
 
-/** SPEC §8: what each action's failure message starts with. */
+/** docs/product.md §8: what each action's failure message starts with. */
 const FAILURE_PREFIX: Record<string, string> = {
   createPaymentSession: 'Failed to create payment session',
   verifyPayment: 'Failed to verify payment',
   getPaymentReceipt: 'Failed to generate receipt',
 };
-
-/** A payload read with its action's schema; a bad one is a 400 naming the field, as on /api/v1. */
-function readPayload<T extends z.ZodType>(schema: T, payload: unknown): z.output<T> {
-  const result = schema.safeParse(payload ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = ['payload', ...issue.path.map(String)].join('.');
-  throw AppError.badRequest(`${field}: ${issue.message}`, field);
-}
 
 const toCompatReceipt = (receipt: Receipt) => ({
   company: receipt.company,
@@ -47,9 +38,9 @@ const toCompatReceipt = (receipt: Receipt) => ({
 });
 
 /**
- * SPEC §7's backend function 'swift-payment' as a compatibility route (DESIGN.md §3) over the
- * payment service. Answers carry SPEC's fields; a failure keeps its HTTP status and answers
- * success false with SPEC §8's message, beside the API's usual error object.
+ * docs/product.md §7's backend function 'swift-payment' as a compatibility route (docs/architecture.md#compatibility-routes) over the
+ * payment service. Answers carry the prototype's field names; a failure keeps its HTTP status and answers
+ * success false with docs/product.md §8's message, beside the API's usual error object.
  */
 export const swiftPaymentRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async (app, { auth, payments, rateLimiter, publicUrl }) => {
   app.post(

@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { minutesThisMonth, subscriptionStatus } from './service';
 
 export const plansRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database }> = async (app, { auth, db }) => {
-  // SPEC §5: 'You must be logged in to check subscription status'.
+  // docs/product.md §5: 'You must be logged in to check subscription status'.
   const config = { unauthenticatedMessage: 'You must be logged in to check subscription status' };
 
   app.get('/subscription', { config, schema: { response: { 200: subscriptionStatusSchema } } }, async (request, reply) => {

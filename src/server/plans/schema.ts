@@ -3,8 +3,8 @@ import type { Tier } from '../../common/plans';
 import { user } from '../auth/schema';
 
 /**
- * SPEC §3 subscription: one row per user who has ever paid. No row is Free. A paid tier runs until
- * expires_at; without expires_at, until updated_at + 30 days (SPEC §9).
+ * docs/product.md §3 subscription: one row per user who has ever paid. No row is Free. A paid tier runs until
+ * expires_at; without expires_at, until updated_at + 30 days (docs/product.md §9).
  */
 export const subscriptions = pgTable('subscriptions', {
   userId: text('user_id')

@@ -66,7 +66,7 @@ describe('the plan in force', () => {
     expect(planAt(row, new Date(NOW.getTime() + DAY))).toEqual({ tier: 'free', expiresAt: null });
   });
 
-  it('without expires_at runs until updated_at + 2592000000 ms (SPEC §9)', () => {
+  it('without expires_at runs until updated_at + 2592000000 ms (docs/product.md §9)', () => {
     expect(expiryOf({ expiresAt: null, updatedAt: NOW }).getTime()).toBe(NOW.getTime() + 2_592_000_000);
     expect(planAt({ tier: 'platinum', expiresAt: null, updatedAt: NOW }, new Date(NOW.getTime() + 29 * DAY)).tier).toBe('platinum');
     expect(planAt({ tier: 'platinum', expiresAt: null, updatedAt: NOW }, new Date(NOW.getTime() + 30 * DAY)).tier).toBe('free');

@@ -14,7 +14,7 @@ export interface CurrentPlan {
   expiresAt: Date | null;
 }
 
-/** SPEC §9: a row without expires_at runs until updated_at + 30 days. */
+/** docs/product.md §9: a row without expires_at runs until updated_at + 30 days. */
 export function expiryOf(row: Pick<SubscriptionRow, 'expiresAt' | 'updatedAt'>): Date {
   return row.expiresAt ?? new Date(row.updatedAt.getTime() + SUBSCRIPTION_PERIOD_MS);
 }
@@ -32,7 +32,7 @@ export async function currentPlan(db: Pick<Database, 'select'>, userId: string, 
   return planAt(row, now);
 }
 
-export function toSubscriptionStatus(plan: CurrentPlan): SubscriptionStatus {
+function toSubscriptionStatus(plan: CurrentPlan): SubscriptionStatus {
   return { tier: plan.tier, isActive: plan.tier !== 'free', expiryDate: plan.expiresAt?.toISOString() ?? null };
 }
 
@@ -67,7 +67,7 @@ export function monthOf(now: Date): { start: Date; end: Date } {
 }
 
 /**
- * Seconds of metered calls (DESIGN.md §3: calls to numbers outside Voxline) the user started this
+ * Seconds of metered calls (docs/architecture.md#plans-and-metering: calls to numbers outside Voxline) the user started this
  * month: each ended call's duration, and a call in progress from its answer until `now`.
  */
 export async function meteredSecondsUsed(db: Database, userId: string, now = new Date()): Promise<number> {
@@ -97,7 +97,7 @@ export async function minutesThisMonth(db: Database, userId: string, now = new D
   };
 }
 
-export const minutesUsedUp = () => new AppError(403, 'minutes_used_up', 'Monthly minutes used up');
+const minutesUsedUp = () => new AppError(403, 'minutes_used_up', 'Monthly minutes used up');
 
 /**
  * For the call engine, before it places a metered call: throws 403 'Monthly minutes used up'

@@ -17,7 +17,7 @@ describe('/api/v1/preferences', () => {
     expect((await anonymous.patch('/api/v1/preferences', { darkMode: false })).statusCode).toBe(401);
   });
 
-  it('starts from the defaults of SPEC §3 and saves changes per user', async () => {
+  it('starts from the defaults of docs/product.md §3 and saves changes per user', async () => {
     const ada = await newSignedInUser(testApp.app);
     const bob = await newSignedInUser(testApp.app);
     const defaults = { darkMode: true, notifications: true, callHistory: true, dataUsage: false, autoAnswer: false };

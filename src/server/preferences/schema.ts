@@ -1,7 +1,7 @@
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from '../auth/schema';
 
-/** SPEC §3 preferences, one row per user once they save any; defaults live in src/common. */
+/** docs/product.md §3 preferences, one row per user once they save any; defaults live in src/common. */
 export const preferences = pgTable('preferences', {
   userId: text('user_id')
     .primaryKey()

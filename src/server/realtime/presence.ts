@@ -1,5 +1,5 @@
 /**
- * Who has the Call Receiver on (CALLS.md: an incoming call rings a user's listening tabs), across
+ * Who has the Call Receiver on (docs/calls.md#routing: an incoming call rings a user's listening tabs), across
  * every instance; each instance reports the users it holds listening tabs of.
  */
 export interface Presence {

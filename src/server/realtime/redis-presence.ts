@@ -8,7 +8,7 @@ export interface PresenceTiming {
 }
 
 /** Confirmed every 10 s, gone 30 s after the last confirmation: a crashed instance's listeners vanish within 30 s. */
-export const defaultPresenceTiming: PresenceTiming = { ttlMs: 30_000, refreshMs: 10_000 };
+const defaultPresenceTiming: PresenceTiming = { ttlMs: 30_000, refreshMs: 10_000 };
 
 const KEY_PREFIX = 'voxline:listening:';
 

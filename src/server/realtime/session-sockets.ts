@@ -11,7 +11,7 @@ import type { Database } from '../db/client';
 export const SIGNED_OUT_CLOSE = { code: 4401, reason: 'Signed out' } as const;
 
 /** Sessions that end without a word on the bus (expired, or revoked while Redis was away) are found this often. */
-export const DEFAULT_SESSION_SWEEP_MS = 60_000;
+const DEFAULT_SESSION_SWEEP_MS = 60_000;
 
 const CHANNEL = 'sessions:revoked';
 

@@ -4,8 +4,8 @@ import type { VoiceType } from '../../common/voice';
 import { user } from '../auth/schema';
 
 /**
- * SPEC §3 voice settings, one row per user once they save any; no row is the default voice.
- * Double precision keeps 1.1 exactly the number JavaScript sent; the checks mirror SPEC §5.
+ * docs/product.md §3 voice settings, one row per user once they save any; no row is the default voice.
+ * Double precision keeps 1.1 exactly the number JavaScript sent; the checks mirror docs/product.md §5.
  */
 export const voiceSettings = pgTable(
   'voice_settings',

@@ -2,7 +2,7 @@ import { frameSamples, type CallSampleRate } from '../../common/calls';
 import captureWorkletUrl from './capture-worklet.ts?worker&url';
 import playbackWorkletUrl from './playback-worklet.ts?worker&url';
 
-export class MicrophoneError extends Error {
+class MicrophoneError extends Error {
   override readonly name = 'MicrophoneError';
 }
 

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 
 /** The ringtone the app serves itself (scripts/generate-ringtone.mjs made it). */
-export const RINGTONE_URL = `${import.meta.env.BASE_URL}sounds/ringtone.wav`;
+const RINGTONE_URL = `${import.meta.env.BASE_URL}sounds/ringtone.wav`;
 
 /**
  * Loops the ringtone while `ringing` is true. The browser may refuse to play before the page has
- * been interacted with; that is only logged (SPEC §8), the call still rings on screen.
+ * been interacted with; that is only logged (docs/product.md §8), the call still rings on screen.
  */
 export function useRingtone(ringing: boolean) {
   useEffect(() => {

@@ -1,17 +1,18 @@
 import { MicIcon, MicOffIcon, PhoneOffIcon } from 'lucide-react';
 import { formatDuration } from '../../common/calls';
 import { Button } from '../components/ui/button';
+import type { ElapsedSecondsStore } from './elapsed-seconds';
 import type { ActiveCall } from './use-outbound-call';
 import { useElapsedSeconds } from './use-elapsed-seconds';
 
 function nationalPart(call: ActiveCall) {
-  return call.phoneNumber.startsWith(call.countryCode) ? call.phoneNumber.slice(call.countryCode.length) : call.phoneNumber;
+  return call.peer.startsWith(call.countryCode) ? call.peer.slice(call.countryCode.length) : call.peer;
 }
 
-/** SPEC §2: the bar at the bottom while a call is on: country code, number, elapsed time, mute, end. */
-export function ActiveCallBar({ call, onToggleMute, onHangUp }: { call: ActiveCall; onToggleMute: () => void; onHangUp: () => void }) {
-  const elapsed = useElapsedSeconds(call.answeredAt);
-  const status = call.phase === 'active' ? formatDuration(elapsed) : call.phase === 'ringing' ? 'Ringing...' : 'Calling...';
+/** docs/product.md §2: the bar at the bottom while a call is on: country code, number, elapsed time, mute, end. */
+export function ActiveCallBar({ call, elapsed, onToggleMute, onHangUp }: { call: ActiveCall; elapsed: ElapsedSecondsStore; onToggleMute: () => void; onHangUp: () => void }) {
+  const elapsedSec = useElapsedSeconds(elapsed);
+  const status = call.phase === 'active' ? formatDuration(elapsedSec) : call.phase === 'ringing' ? 'Ringing...' : 'Calling...';
   return (
     <section aria-label="Active call" className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 shadow-lg backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">

@@ -16,7 +16,7 @@ export function CallProvider({ children }: { children: ReactNode }) {
   return (
     <CallContext.Provider value={controls}>
       <div className={busy ? 'pb-24' : undefined}>{children}</div>
-      {busy && <ActiveCallBar call={controls.call} onToggleMute={controls.toggleMute} onHangUp={() => void controls.hangUp()} />}
+      {busy && <ActiveCallBar call={controls.call} elapsed={controls.elapsed} onToggleMute={controls.toggleMute} onHangUp={() => void controls.hangUp()} />}
     </CallContext.Provider>
   );
 }

@@ -15,13 +15,6 @@ export interface CallMediaOptions {
   onDrop(signedOut: boolean): void;
 }
 
-/** What the page says of a call that ended because its session did (the server can no longer be asked). */
-export const SIGNED_OUT_REASON = 'You were signed out';
-
-export function mediaPathOf(callId: string): string {
-  return `/api/v1/calls/${encodeURIComponent(callId)}/media`;
-}
-
 /**
  * The audio of one call on the wire, the same for calls made and calls received: the microphone's
  * 20 ms frames go out on the call's media websocket and the frames that come back are played.

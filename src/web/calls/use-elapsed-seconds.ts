@@ -1,12 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+import type { ElapsedSecondsStore } from './elapsed-seconds';
 
-/** Whole seconds since `since` (ms), ticking every second (SPEC §9); 0 while `since` is null. */
-export function useElapsedSeconds(since: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (since === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [since]);
-  return since === null ? 0 : Math.max(0, Math.floor((now - since) / 1000));
+/** The call's elapsed seconds; only the component that calls this renders again as they tick. */
+export function useElapsedSeconds(elapsed: ElapsedSecondsStore): number {
+  return useSyncExternalStore(elapsed.subscribe, elapsed.getSnapshot);
 }

@@ -19,7 +19,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-/** SPEC §2: the signed-in navigation, collapsing into a menu on narrow screens. */
+/** docs/product.md §2: the signed-in navigation, collapsing into a menu on narrow screens. */
 export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();

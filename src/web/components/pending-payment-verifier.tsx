@@ -3,7 +3,7 @@ import { takePendingPaymentReference } from '../lib/pending-payment';
 import { useVerifyPaymentWithNotices } from '../lib/subscription';
 
 /**
- * SPEC §2: a payment reference kept while signed out (/payment/callback or the guard) is verified
+ * docs/product.md §2: a payment reference kept while signed out (/payment/callback or the guard) is verified
  * once the user is signed in, on whichever page they land.
  */
 export function PendingPaymentVerifier() {

@@ -3,7 +3,7 @@ import { savePendingPaymentReference } from '../lib/pending-payment';
 import { useSession } from '../lib/session';
 import { Button } from './ui/button';
 
-/** SPEC §2 guard: 'Loading...' while the session is checked; signed-out visitors go to / with where they were going. */
+/** docs/product.md §2 guard: 'Loading...' while the session is checked; signed-out visitors go to / with where they were going. */
 export function RequireSession() {
   const session = useSession();
   const location = useLocation();

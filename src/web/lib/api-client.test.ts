@@ -42,7 +42,7 @@ describe('api', () => {
   });
 });
 
-describe('query retries (SPEC §9)', () => {
+describe('query retries (docs/product.md §9)', () => {
   it('retries up to 3 times, but never a 4xx', () => {
     expect(shouldRetry(0, new ApiError(503, 'unavailable', 'x'))).toBe(true);
     expect(shouldRetry(2, ApiError.network())).toBe(true);

@@ -9,7 +9,7 @@ export function savePendingPaymentReference(reference: string) {
   }
 }
 
-export function readPendingPaymentReference(): string | null {
+function readPendingPaymentReference(): string | null {
   try {
     return window.sessionStorage.getItem(PENDING_PAYMENT_KEY);
   } catch {

@@ -13,7 +13,7 @@ export const preferencesQuery = queryOptions({
   queryFn: ({ signal }) => api.get('/preferences', preferencesSchema, signal),
 });
 
-export function updatePreferences(changes: Partial<Preferences>) {
+function updatePreferences(changes: Partial<Preferences>) {
   return api.patch('/preferences', preferencesSchema, changes, updatePreferencesBodySchema);
 }
 
@@ -30,7 +30,7 @@ export function useUpdatePreferences() {
  * once each time a session loads, and a later toggle of the theme is saved. It only reads the session
  * others have loaded, so a signed-out visitor causes no request.
  */
-export function usePreferencesThemeSync() {
+function usePreferencesThemeSync() {
   const { setTheme, subscribeToThemeChoice } = useTheme();
   const { data: session } = useQuery({ ...sessionQuery, enabled: false });
   const userId = session?.user.id ?? null;

@@ -9,7 +9,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-/** SPEC §9: exponential back-off capped at 30 s. */
+/** docs/product.md §9: exponential back-off capped at 30 s. */
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);
 }

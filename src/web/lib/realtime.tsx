@@ -7,7 +7,7 @@ import { api, ApiError } from './api-client';
 import { sessionQuery } from './session';
 import { SIGNED_OUT_TOAST_ID } from './sign-out';
 
-// SPEC §9: reconnect back-off 1 s, 2 s, 5 s, then 10 s.
+// docs/product.md §9: reconnect back-off 1 s, 2 s, 5 s, then 10 s.
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
 /** The server closes a websocket with this code when its session has ended (signed out, password changed or reset). */

@@ -6,7 +6,7 @@ import { sessionQuery } from './session';
 /** One notice for a sign-out: this tab's own "Logged out" replaces the one its closed socket raises first. */
 export const SIGNED_OUT_TOAST_ID = 'signed-out';
 
-// SPEC §8: 401, 403 and 404 on sign-out mean the session is already gone, which is what was asked.
+// docs/product.md §8: 401, 403 and 404 on sign-out mean the session is already gone, which is what was asked.
 const ALREADY_SIGNED_OUT = new Set([401, 403, 404]);
 
 async function signOutEverywhere() {

@@ -6,7 +6,7 @@ import { minutesSchema, subscriptionStatusSchema } from '../../common/api/subscr
 import { tierName } from '../../common/plans';
 import { api, ApiError } from './api-client';
 
-/** SPEC §3 subscription status view of the signed-in user. */
+/** docs/product.md §3 subscription status view of the signed-in user. */
 export const subscriptionQuery = queryOptions({
   queryKey: ['subscription'],
   queryFn: ({ signal }) => api.get('/subscription', subscriptionStatusSchema, signal),
@@ -25,7 +25,7 @@ export function verifyPayment(reference: string): Promise<Verification> {
 }
 
 /**
- * Verifies a payment the browser has come back from (or kept from before log-in), with SPEC §8's
+ * Verifies a payment the browser has come back from (or kept from before log-in), with docs/product.md §8's
  * notices, and reloads the subscription status. Answers whether the plan is active.
  */
 export function useVerifyPaymentWithNotices() {

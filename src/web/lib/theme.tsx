@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 
 export type Theme = 'light' | 'dark';
 
-export const THEME_STORAGE_KEY = 'theme';
+const THEME_STORAGE_KEY = 'theme';
 
 function readStoredTheme(): Theme | null {
   try {
@@ -13,14 +13,14 @@ function readStoredTheme(): Theme | null {
   }
 }
 
-/** SPEC §1: the stored value when it is light or dark, else the OS dark preference, else light. */
+/** docs/product.md §1: the stored value when it is light or dark, else the OS dark preference, else light. */
 export function initialTheme(): Theme {
   const stored = readStoredTheme();
   if (stored) return stored;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
-export function applyThemeClass(theme: Theme) {
+function applyThemeClass(theme: Theme) {
   const root = document.documentElement;
   root.classList.remove(theme === 'dark' ? 'light' : 'dark');
   root.classList.add(theme);

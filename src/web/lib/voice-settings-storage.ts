@@ -3,7 +3,7 @@ import { defaultVoiceSettings, type VoiceSettings } from '../../common/voice';
 
 const STORAGE_KEY = 'voiceSettings';
 
-/** SPEC §3: the last settings shown, kept under `voiceSettings`; defaults when absent or not valid settings. */
+/** docs/product.md §3: the last settings shown, kept under `voiceSettings`; defaults when absent or not valid settings. */
 export function readStoredVoiceSettings(): VoiceSettings {
   try {
     const parsed = voiceSettingsSchema.safeParse(JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null'));
@@ -13,7 +13,7 @@ export function readStoredVoiceSettings(): VoiceSettings {
   }
 }
 
-/** SPEC §3: saved as JSON whenever the panel reports a change; the dialer's notice reads it. */
+/** docs/product.md §3: saved as JSON whenever the panel reports a change; the dialer's notice reads it. */
 export function storeVoiceSettings(settings: VoiceSettings) {
   try {
     window.localStorage.setItem(STORAGE_KEY, JSON.stringify(settings));

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
 
-/** Paystack's published test cards, which the built-in sandbox checkout accepts (PROVIDERS.md). */
+/** Paystack's published test cards, which the built-in sandbox checkout accepts (docs/providers.md#paystack). */
 export const SUCCESS_CARD = { number: '4084 0840 8408 4081', expiry: '12/30', cvv: '408' };
 export const DECLINED_CARD = { number: '4084 0800 0000 5408', expiry: '12/30', cvv: '001' };
 

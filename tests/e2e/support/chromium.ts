@@ -1,6 +1,6 @@
 /**
  * How the E2E suite launches Chromium: Debian's package (never a Playwright-downloaded browser),
- * with the flags that are known to work on this kind of machine (see docs in STACK-NOTES).
+ * with the flags that are known to work on this kind of machine (docs/machine-notes.md#chromium-for-the-e2e-suite).
  */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 

@@ -4,10 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 /**
- * Starts the real Voxline server for the E2E suite: `src/server/main.ts` under tsx, on a free port,
- * with a fresh temporary DATA_DIR, and waits for its "Voxline is ready at <url>" log line.
+ * Starts the real Voxline server for the E2E suite: `src/server/main.ts` under tsx with the Node
+ * flags of `npm start`, on a free port, with a fresh temporary DATA_DIR, and waits for its
+ * "Voxline is ready at <url>" log line.
  */
 
 const READY_MESSAGE = /^Voxline is ready at (http:\/\/\S+)$/;
@@ -37,7 +39,7 @@ export interface StartedServer {
   stop(options?: { keep?: boolean }): Promise<void>;
 }
 
-export class ServerStartError extends Error {
+class ServerStartError extends Error {
   override readonly name = 'ServerStartError';
 }
 
@@ -122,7 +124,7 @@ export async function startServer({ root, readyTimeoutMs = 60_000, env = {}, ech
   });
 
   // `node --import tsx` rather than `npx tsx`: one process, so SIGTERM reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', entry], {
     cwd: root,
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -43,7 +43,7 @@ export interface WavInfo {
 let defaultDir: string | undefined;
 
 /** A per-process temporary folder for generated WAVs, removed when the process exits. */
-export function wavTempDir(): string {
+function wavTempDir(): string {
   if (!defaultDir) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxline-e2e-wav-'));
     defaultDir = dir;
@@ -53,7 +53,7 @@ export function wavTempDir(): string {
 }
 
 /** Samples of a sine tone with short linear fades, followed by silence. */
-export function sineSamples({
+function sineSamples({
   frequency,
   seconds,
   sampleRate = 48_000,
@@ -76,7 +76,7 @@ export function sineSamples({
 }
 
 /** Encodes samples in [-1, 1] as a 16-bit PCM mono WAV file. */
-export function encodeWav(samples: Float32Array, sampleRate = 48_000): Buffer {
+function encodeWav(samples: Float32Array, sampleRate = 48_000): Buffer {
   const dataBytes = samples.length * 2;
   const buffer = Buffer.alloc(44 + dataBytes);
   buffer.write('RIFF', 0, 'ascii');
@@ -116,7 +116,7 @@ export function writeSineWav(options: SineWavOptions): string {
 }
 
 /** Reads a WAV header (RIFF chunks), so a harness can refuse files Chromium would capture as silence. */
-export function readWavInfo(filePath: string): WavInfo {
+function readWavInfo(filePath: string): WavInfo {
   const bytes = fs.readFileSync(filePath);
   if (bytes.length < 12 || bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE') {
     throw new Error(`${filePath} is not a RIFF/WAVE file`);

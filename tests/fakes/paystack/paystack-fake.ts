@@ -4,7 +4,7 @@ import { startFakeHttpServer, type FakeHttpServer } from '../fake-http-server';
 
 /**
  * A fake of Paystack's Transactions API (https://api.paystack.co) answering the documented request
- * and response shapes (../shared/PROVIDERS.md, PaystackOSS/openapi), errors included: 401 Invalid
+ * and response shapes (docs/providers.md#paystack, PaystackOSS/openapi), errors included: 401 Invalid
  * key, 400 validation errors (missing_params, duplicate_reference), an unknown reference (400
  * "Transaction reference not found", or 404: both readings are seen; `notFoundStatus` picks one).
  * Tests point PAYSTACK_API_URL at it, complete or decline its transactions as a customer would at
@@ -13,7 +13,7 @@ import { startFakeHttpServer, type FakeHttpServer } from '../fake-http-server';
 
 export const FAKE_PAYSTACK_SECRET_KEY = 'sk_test_5f1c0a9e7d3b4c2a8e6f0b1d9c7a5e3f2b4d6a8c';
 
-/** Paystack's published test cards (PROVIDERS.md). */
+/** Paystack's published test cards (docs/providers.md#paystack). */
 export const TEST_CARDS = {
   success: { number: '4084084084084081', cvv: '408', brand: 'visa', last4: '4081' },
   declined: { number: '4084080000005408', cvv: '001', brand: 'visa', last4: '5408' },

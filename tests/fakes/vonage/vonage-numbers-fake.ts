@@ -3,7 +3,7 @@ import { startFakeHttpServer, type FakeHttpServer } from '../fake-http-server';
 
 /**
  * A fake of Vonage's Numbers API (https://rest.nexmo.com) that answers the documented request and
- * response shapes (../shared/PROVIDERS.md, Vonage's numbers OpenAPI definition), errors included:
+ * response shapes (docs/providers.md#vonage-numbers, Vonage's numbers OpenAPI definition), errors included:
  * 401 authentication failed, 420 method failed (number not available, insufficient balance).
  * Tests point the SDK's restHost at it, read what it was sent, and make it fail.
  */
@@ -46,7 +46,7 @@ export const FAKE_API_SECRET = 'fake-secret';
  * Valid numbers (libphonenumber-js) that the fake offers unless a test gives its own. One is in the
  * fictional 555-01xx range, which Voxline must never offer, and one cannot take calls (SMS only).
  */
-export const defaultInventory: FakeNumber[] = [
+const defaultInventory: FakeNumber[] = [
   { country: 'US', msisdn: '14152007001', type: 'mobile-lvn', cost: '0.90', features: ['VOICE', 'SMS'] },
   { country: 'US', msisdn: '14152007002', type: 'mobile-lvn', cost: '0.90', features: ['VOICE', 'SMS'] },
   { country: 'US', msisdn: '14152007003', type: 'landline', cost: '0.90', features: ['VOICE'] },

@@ -2,14 +2,14 @@ import { createHash, createHmac, randomUUID, verify, type KeyObject } from 'node
 import type http from 'node:http';
 import WebSocket from 'ws';
 import { FRAME_MS } from '../../../src/common/calls';
-import { sine } from '../../../src/dsp/analysis';
+import { sine } from '../../support/dsp/analysis';
 import { float32ToInt16 } from '../../../src/dsp/pcm';
 import { FAKE_API_KEY } from './vonage-numbers-fake';
 import { startFakeHttpServer, type FakeHttpServer } from '../fake-http-server';
 
 /**
  * A fake of Vonage's Voice API (https://api.nexmo.com) for calls that connect to a websocket
- * (../shared/PROVIDERS.md): POST /v1/calls with a JWT bearer (RS256, the application's key) and an
+ * (docs/providers.md#vonage-voice): POST /v1/calls with a JWT bearer (RS256, the application's key) and an
  * NCCO, signed event webhooks (HS256 with the signature secret, payload_hash of the body) to the
  * call's event_url, the websocket opened to the NCCO's uri once the far side answers (a first JSON
  * text message, then 20 ms binary frames both ways at real-time pace: the far side speaks a tone

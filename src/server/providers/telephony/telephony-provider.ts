@@ -8,8 +8,8 @@ export interface Money {
 }
 
 export interface NumberOffer {
-  /** E.164 digits without '+', as Vonage names numbers. */
-  msisdn: string;
+  /** E.164 (+14155550123): a provider converts its own formats at its edge. */
+  phoneNumber: string;
   country: SupportedCountryCode;
   monthlyCost: Money;
 }
@@ -23,7 +23,8 @@ export interface NumberSearch {
 
 export interface NumberRef {
   country: SupportedCountryCode;
-  msisdn: string;
+  /** E.164. */
+  phoneNumber: string;
 }
 
 export type TelephonyFailure =
@@ -47,7 +48,7 @@ export class TelephonyError extends Error {
   }
 }
 
-/** A call to an outside number, placed through the provider's network (CALLS.md routing rule 3). */
+/** A call to an outside number, placed through the provider's network (docs/calls.md#routing, rule 3). */
 export interface OutboundCallRequest {
   /** Our call's id; the provider echoes it in the media socket's first message. */
   callId: string;

@@ -2,7 +2,7 @@ import { Toaster as Sonner } from 'sonner';
 import { useTheme } from '../../lib/theme';
 
 /**
- * SPEC §9: notices show for 4 to 5 seconds, at most three at a time. They sit above the height of
+ * docs/product.md §9: notices show for 4 to 5 seconds, at most three at a time. They sit above the height of
  * the active-call bar so they never cover its Mute and End call buttons.
  */
 export function Toaster() {

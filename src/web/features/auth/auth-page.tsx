@@ -17,7 +17,7 @@ function toAuthTab(value: string | null): AuthTab {
   return value === 'signup' || value === 'reset' ? value : 'login';
 }
 
-/** Where the guard was sending the visitor (location state `from`), else the dialer (SPEC §2). */
+/** Where the guard was sending the visitor (location state `from`), else the dialer (docs/product.md §2). */
 function destinationAfterSignIn(state: unknown): To {
   const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
   if (typeof from?.pathname === 'string' && from.pathname.startsWith('/') && from.pathname !== '/auth') {
@@ -30,7 +30,7 @@ function destinationAfterSignIn(state: unknown): To {
   return '/dialer';
 }
 
-/** SPEC §2 and §4: Login, Sign Up and Reset; ?tab=updatePassword&token=… is the reset email's link. */
+/** docs/product.md §2 and §4: Login, Sign Up and Reset; ?tab=updatePassword&token=… is the reset email's link. */
 export function AuthPage() {
   const session = useSession();
   const location = useLocation();

@@ -7,9 +7,9 @@ import { VoiceChangerTab } from './components/voice-changer-tab';
 
 type CallSettingsTab = 'voice-changer' | 'call-receiver';
 
-/** SPEC §2: Voice Changer (the default) and Call Receiver. */
+/** docs/product.md §2: Voice Changer (the default) and Call Receiver. */
 export function CallSettingsPage() {
-  // The receiver belongs to the page, not to its tab: switching tabs is not leaving the page (SPEC §4).
+  // The receiver belongs to the page, not to its tab: switching tabs is not leaving the page (docs/product.md §4).
   const receiver = useCallReceiver();
   const [tab, setTab] = useState<CallSettingsTab>('voice-changer');
   const [shownCallId, setShownCallId] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import { formatPhoneNumber } from '../../../common/phone';
 const PHONE_CHARACTERS = /^[\d\s().+-]+$/;
 
 /**
- * SPEC §5: a contact matches when its name, phone or email contains the query, case-insensitively.
+ * docs/product.md §5: a contact matches when its name, phone or email contains the query, case-insensitively.
  * The phone matches as stored (+14155550100), as shown (+1 (415) 555-0100) and, for a query of
  * phone characters, by its digits ('415 555' finds +1 (415) 555-…), as the server's ?q= does.
  */

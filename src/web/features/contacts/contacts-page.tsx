@@ -2,7 +2,7 @@ import { PageHeading } from '../../components/page-heading';
 import { ContactsCard } from './components/contacts-card';
 import { PhoneNumbersCard } from './components/phone-numbers-card';
 
-/** SPEC §2 Phone Management (/contacts): the numbers the user rents and the people they call. */
+/** docs/product.md §2 Phone Management (/contacts): the numbers the user rents and the people they call. */
 export function ContactsPage() {
   return (
     <>

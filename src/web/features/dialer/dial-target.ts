@@ -13,7 +13,7 @@ export function splitInternational(input: string): { country: CountryOption; dig
   return { country, digits: parsed.nationalNumber };
 }
 
-/** SPEC §5: the number input keeps digits only. */
+/** docs/product.md §5: the number input keeps digits only. */
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }

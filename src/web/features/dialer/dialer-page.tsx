@@ -21,7 +21,7 @@ export function DialerPage() {
   const [tab, setTab] = useState('dialer');
   const busy = call.phase !== 'idle';
 
-  // SPEC §2: clicking a history entry or its button calls that number again, from the same number when it is still yours.
+  // docs/product.md §2: clicking a history entry or its button calls that number again, from the same number when it is still yours.
   const redial = (record: CallRecord) => {
     const other = record.direction === 'outbound' ? record.to : record.from;
     const mine = record.direction === 'outbound' ? record.from : record.to;

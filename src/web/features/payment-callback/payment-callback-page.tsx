@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../../components/page-loading';
 import { savePendingPaymentReference } from '../../lib/pending-payment';
 
-/** SPEC §2: keep the payment reference for after sign-in and go home, replacing this history entry. */
+/** docs/product.md §2: keep the payment reference for after sign-in and go home, replacing this history entry. */
 export function PaymentCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

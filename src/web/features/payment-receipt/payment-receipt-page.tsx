@@ -17,7 +17,7 @@ interface ReceiptLocationState {
 }
 
 /**
- * SPEC §4 payment receipt flow: read the reference, verify the payment, fetch its receipt and show
+ * docs/product.md §4 payment receipt flow: read the reference, verify the payment, fetch its receipt and show
  * it (the URL then replaced by /payment/receipt). Any failure goes back to the Subscription tab
  * with its notice.
  */

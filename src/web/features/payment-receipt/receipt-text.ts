@@ -3,7 +3,7 @@ import { formatNgn, formatUsd, tierName } from '../../../common/plans';
 
 const toMinor = (decimal: string) => Math.round(Number(decimal) * 100);
 
-/** SPEC §9: receipt dates in local date and time, 'N/A' when missing. */
+/** docs/product.md §9: receipt dates in local date and time, 'N/A' when missing. */
 export function receiptDate(iso: string | null | undefined): string {
   if (!iso) return 'N/A';
   const date = new Date(iso);
@@ -22,13 +22,13 @@ export function receiptPaymentMethod(receipt: Receipt): string {
 export const RECEIPT_THANKS = 'Thank you for subscribing to Voxline. Keep this receipt for your records.';
 export const RECEIPT_SUPPORT = 'Questions about this payment? Contact Voxline support and quote your receipt number.';
 
-/** SPEC §9: the download is a plain-text file named with the brand and the reference. */
-export function receiptFileName(receipt: Receipt): string {
+/** docs/product.md §9: the download is a plain-text file named with the brand and the reference. */
+function receiptFileName(receipt: Receipt): string {
   return `${receipt.company}-receipt-${receipt.reference}.txt`;
 }
 
 /** The receipt as plain text, the same facts as the card in the same order. */
-export function receiptText(receipt: Receipt): string {
+function receiptText(receipt: Receipt): string {
   const { usd, ngn } = receiptAmounts(receipt);
   const lines = [
     receipt.company,

@@ -11,7 +11,7 @@ function toSettingsTab(value: string | null): SettingsTab {
   return value === 'account' || value === 'preferences' ? value : 'subscription';
 }
 
-/** SPEC §2: Subscription (the default), Account and Preferences, the tab kept in ?tab=. */
+/** docs/product.md §2: Subscription (the default), Account and Preferences, the tab kept in ?tab=. */
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
 

@@ -7,7 +7,7 @@ export function signPaystackBody(secretKey: string, rawBody: Buffer | string): s
 
 /**
  * Whether the header signs exactly these bytes. Computed over the raw body, never re-serialised
- * JSON, and compared in constant time (PROVIDERS.md).
+ * JSON, and compared in constant time (docs/providers.md#paystack).
  */
 export function isPaystackSignatureValid(secretKey: string, rawBody: Buffer, header: string | string[] | undefined): boolean {
   if (typeof header !== 'string' || !/^[0-9a-f]{128}$/i.test(header)) return false;

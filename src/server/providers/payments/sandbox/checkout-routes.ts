@@ -8,7 +8,7 @@ import { sandboxTransactions } from './schema';
 type SandboxTransaction = typeof sandboxTransactions.$inferSelect;
 
 /** The callback URL with ?trxref=…&reference=…, as Paystack sends the browser back. */
-export function returnUrl(transaction: Pick<SandboxTransaction, 'callbackUrl' | 'reference'>): string {
+function returnUrl(transaction: Pick<SandboxTransaction, 'callbackUrl' | 'reference'>): string {
   const url = new URL(transaction.callbackUrl);
   url.searchParams.set('trxref', transaction.reference);
   url.searchParams.set('reference', transaction.reference);

@@ -4,13 +4,13 @@ import { isUniqueViolation } from '../../../db/errors';
 import { describeCard, PaymentError, type PaymentProvider } from '../payment-provider';
 import { sandboxTransactions } from './schema';
 
-/** Paystack's published test cards (PROVIDERS.md): the sandbox accepts these and no others. */
+/** Paystack's published test cards (docs/providers.md#paystack): the sandbox accepts these and no others. */
 export const SANDBOX_TEST_CARDS = [
   { number: '4084084084084081', cvv: '408', outcome: 'success', brand: 'visa' },
   { number: '4084080000005408', cvv: '001', outcome: 'declined', brand: 'visa' },
 ] as const;
 
-export function checkoutPath(reference: string): string {
+function checkoutPath(reference: string): string {
   return `/sandbox/checkout/${encodeURIComponent(reference)}`;
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { getCountryCallingCode, getExampleNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import examples from 'libphonenumber-js/mobile/examples';
 import type { SupportedCountryCode } from '../../../../common/countries';
-import { fromMsisdn, isReservedNumber, toMsisdn } from '../../../../common/phone';
+import { isReservedNumber } from '../../../../common/phone';
 import { TelephonyError, type Money, type NumberOffer, type NumberRef, type NumberSearch, type TelephonyProvider } from '../telephony-provider';
 import { seededRandom } from './seeded-random';
 
@@ -54,7 +54,8 @@ function* drawNumbers(country: SupportedCountryCode, startsWith: string, random:
       if (seen.has(e164)) continue;
       seen.add(e164);
       const parsed = parsePhoneNumberFromString(e164);
-      if (parsed?.isValid() && parsed.country === country && !isReservedNumber(e164)) yield e164;
+      // A draw that libphonenumber-js reads by dropping a trunk prefix (+64 0…, +55 90…) is not E.164 as written.
+      if (parsed?.isValid() && parsed.number === e164 && parsed.country === country && !isReservedNumber(e164)) yield e164;
     }
   }
 }
@@ -87,17 +88,16 @@ export function createLocalCarrier(options: LocalCarrierOptions = {}): Telephony
         const rented = await findRented(batch);
         for (const e164 of batch) {
           if (offers.length < search.limit && !rented.has(e164)) {
-            offers.push({ msisdn: toMsisdn(e164), country: search.country, monthlyCost: monthlyCost(search.country) });
+            offers.push({ phoneNumber: e164, country: search.country, monthlyCost: monthlyCost(search.country) });
           }
         }
       }
       return offers;
     },
 
-    async rentNumber({ country, msisdn }: NumberRef) {
-      const e164 = fromMsisdn(msisdn);
-      const parsed = parsePhoneNumberFromString(e164);
-      if (!parsed?.isValid() || parsed.country !== country || isReservedNumber(e164)) {
+    async rentNumber({ country, phoneNumber }: NumberRef) {
+      const parsed = parsePhoneNumberFromString(phoneNumber);
+      if (!parsed?.isValid() || parsed.country !== country || isReservedNumber(phoneNumber)) {
         throw new TelephonyError('number_unavailable', 'This number is not offered for rent');
       }
       return { monthlyCost: monthlyCost(country) };

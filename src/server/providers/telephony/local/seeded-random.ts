@@ -1,5 +1,5 @@
 /** A 32-bit hash of a string (FNV-1a), to seed the generator from words. */
-export function hashString(text: string): number {
+function hashString(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);

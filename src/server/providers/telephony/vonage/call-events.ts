@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ProviderCallEvent } from '../telephony-provider';
 
-/** The fields of a Voice API event webhook that Voxline reads (PROVIDERS.md); the rest are ignored. */
+/** The fields of a Voice API event webhook that Voxline reads (docs/providers.md#vonage-webhooks); the rest are ignored. */
 export const vonageCallEventSchema = z.object({
   uuid: z.string().min(1),
   status: z.string().min(1),

@@ -27,7 +27,7 @@ function decodeJson(part: string): Record<string, unknown> | null {
 }
 
 /**
- * Checks Vonage's signed webhooks (PROVIDERS.md): `Authorization: Bearer <JWT>` signed HS256 with
+ * Checks Vonage's signed webhooks (docs/providers.md#vonage-webhooks): `Authorization: Bearer <JWT>` signed HS256 with
  * the signature secret, whose `payload_hash` is the SHA-256 of the raw body. Beyond the signature
  * (all that @vonage/jwt's verifySignature checks) it refuses a changed body, a stale or future
  * `iat`, another application's token, and a `jti` seen before (by any instance sharing `seenIds`),

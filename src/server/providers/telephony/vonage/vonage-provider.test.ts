@@ -44,9 +44,9 @@ describe('searching', () => {
   it('asks for voice numbers starting with the country code and the pattern, with basic auth', async () => {
     const offers = await vonage.searchNumbers({ country: 'US', startsWith: '415', limit: 10 });
     expect(offers).toEqual([
-      { msisdn: '14152007001', country: 'US', monthlyCost: { amountMinor: 90, currency: 'EUR' } },
-      { msisdn: '14152007002', country: 'US', monthlyCost: { amountMinor: 90, currency: 'EUR' } },
-      { msisdn: '14152007003', country: 'US', monthlyCost: { amountMinor: 90, currency: 'EUR' } },
+      { phoneNumber: '+14152007001', country: 'US', monthlyCost: { amountMinor: 90, currency: 'EUR' } },
+      { phoneNumber: '+14152007002', country: 'US', monthlyCost: { amountMinor: 90, currency: 'EUR' } },
+      { phoneNumber: '+14152007003', country: 'US', monthlyCost: { amountMinor: 90, currency: 'EUR' } },
     ]);
     const [request] = fake.requestsTo('GET', '/number/search');
     expect(request).toMatchObject({ auth: 'basic', query: { country: 'US', pattern: '1415', search_pattern: '0', features: 'VOICE', size: '10' } });
@@ -54,7 +54,7 @@ describe('searching', () => {
 
   it('searches the whole country without a pattern', async () => {
     const offers = await vonage.searchNumbers({ country: 'GB', limit: 10 });
-    expect(offers.map((offer) => offer.msisdn).sort()).toEqual(['442079460958', '447400123456']);
+    expect(offers.map((offer) => offer.phoneNumber).sort()).toEqual(['+442079460958', '+447400123456']);
     expect(fake.requestsTo('GET', '/number/search')[0]!.query).not.toHaveProperty('pattern');
   });
 
@@ -84,20 +84,20 @@ describe('searching', () => {
 
 describe('renting', () => {
   it('buys the number, then points its inbound voice at our application', async () => {
-    expect(await vonage.rentNumber({ country: 'US', msisdn: '14152007001' })).toEqual({ monthlyCost: { amountMinor: 90, currency: 'EUR' } });
+    expect(await vonage.rentNumber({ country: 'US', phoneNumber: '+14152007001' })).toEqual({ monthlyCost: { amountMinor: 90, currency: 'EUR' } });
     const [buy] = fake.requestsTo('POST', '/number/buy');
     expect(buy).toMatchObject({ auth: 'basic', form: { country: 'US', msisdn: '14152007001' } });
     expect(fake.owned.has('14152007001')).toBe(true);
     expect(fake.balance).toBeCloseTo(99.1);
 
-    await vonage.configureInboundVoice({ country: 'US', msisdn: '14152007001' });
+    await vonage.configureInboundVoice({ country: 'US', phoneNumber: '+14152007001' });
     expect(fake.requestsTo('POST', '/number/update')[0]!.form).toMatchObject({ country: 'US', msisdn: '14152007001', app_id: APPLICATION_ID });
     expect(fake.owned.get('14152007001')!.appId).toBe(APPLICATION_ID);
   });
 
   it('says a number is unavailable when it is no longer offered, without buying', async () => {
     fake.takeNumber('14152007001');
-    const error = await failureOf(vonage.rentNumber({ country: 'US', msisdn: '14152007001' }));
+    const error = await failureOf(vonage.rentNumber({ country: 'US', phoneNumber: '+14152007001' }));
     expect(error).toMatchObject({ failure: 'number_unavailable', message: 'Number no longer available' });
     expect(fake.requestsTo('POST', '/number/buy')).toHaveLength(0);
   });
@@ -107,58 +107,73 @@ describe('renting', () => {
       fake.takeNumber('14152007002');
       return undefined;
     });
-    const error = await failureOf(vonage.rentNumber({ country: 'US', msisdn: '14152007002' }));
+    const error = await failureOf(vonage.rentNumber({ country: 'US', phoneNumber: '+14152007002' }));
     expect(error.failure).toBe('number_unavailable');
     expect(fake.owned.size).toBe(0);
   });
 
   it('reports an insufficient balance (420 on a number still offered) as a refusal with the reason', async () => {
     fake.balance = 0.5;
-    const error = await failureOf(vonage.rentNumber({ country: 'US', msisdn: '14152007001' }));
+    const error = await failureOf(vonage.rentNumber({ country: 'US', phoneNumber: '+14152007001' }));
     expect(error).toMatchObject({ failure: 'rejected', message: 'Vonage refused to sell the number: method failed' });
     expect(fake.owned.size).toBe(0);
   });
 
   it('reports bad credentials on purchase', async () => {
     fake.failNext('POST', '/number/buy', { status: 401, body: { 'error-code': '401', 'error-code-label': 'authentication failed' } });
-    const error = await failureOf(vonage.rentNumber({ country: 'US', msisdn: '14152007001' }));
+    const error = await failureOf(vonage.rentNumber({ country: 'US', phoneNumber: '+14152007001' }));
     expect(error).toMatchObject({ failure: 'rejected', message: "Vonage rejected Voxline's credentials (authentication failed)" });
   });
 
   it('reports a failed routing update', async () => {
-    await vonage.rentNumber({ country: 'US', msisdn: '14152007001' });
+    await vonage.rentNumber({ country: 'US', phoneNumber: '+14152007001' });
     fake.failNext('POST', '/number/update', { status: 420, body: { 'error-code': '420', 'error-code-label': 'method failed' } });
-    const error = await failureOf(vonage.configureInboundVoice({ country: 'US', msisdn: '14152007001' }));
+    const error = await failureOf(vonage.configureInboundVoice({ country: 'US', phoneNumber: '+14152007001' }));
     expect(error).toMatchObject({ failure: 'rejected', message: 'Vonage answered 420: method failed' });
   });
 
   it('reads a 200 answer carrying an error code as a refusal', async () => {
     fake.failNext('POST', '/number/buy', { status: 200, body: { 'error-code': '420', 'error-code-label': 'Numbers from this country require an address' } });
-    const error = await failureOf(vonage.rentNumber({ country: 'US', msisdn: '14152007001' }));
+    const error = await failureOf(vonage.rentNumber({ country: 'US', phoneNumber: '+14152007001' }));
     expect(error.message).toBe('Vonage refused to sell the number: Numbers from this country require an address');
   });
 });
 
 describe('releasing', () => {
   it('cancels the number', async () => {
-    await vonage.rentNumber({ country: 'GB', msisdn: '447400123456' });
-    await vonage.releaseNumber({ country: 'GB', msisdn: '447400123456' });
+    await vonage.rentNumber({ country: 'GB', phoneNumber: '+447400123456' });
+    await vonage.releaseNumber({ country: 'GB', phoneNumber: '+447400123456' });
     expect(fake.requestsTo('POST', '/number/cancel')[0]).toMatchObject({ auth: 'basic', form: { country: 'GB', msisdn: '447400123456' } });
     expect(fake.owned.size).toBe(0);
     expect(fake.available.has('447400123456')).toBe(true);
   });
 
   it('counts a number the account no longer owns as released', async () => {
-    await vonage.releaseNumber({ country: 'US', msisdn: '14152007001' });
+    await vonage.releaseNumber({ country: 'US', phoneNumber: '+14152007001' });
     expect(fake.requestsTo('GET', '/account/numbers')[0]!.query).toMatchObject({ pattern: '14152007001', search_pattern: '0' });
   });
 
   it('reports a refusal on a number the account still owns', async () => {
-    await vonage.rentNumber({ country: 'US', msisdn: '14152007001' });
+    await vonage.rentNumber({ country: 'US', phoneNumber: '+14152007001' });
     fake.failNext('POST', '/number/cancel', { status: 420, body: { 'error-code': '420', 'error-code-label': 'method failed' } });
-    const error = await failureOf(vonage.releaseNumber({ country: 'US', msisdn: '14152007001' }));
+    const error = await failureOf(vonage.releaseNumber({ country: 'US', phoneNumber: '+14152007001' }));
     expect(error).toMatchObject({ failure: 'rejected', message: 'Vonage refused to release the number: method failed' });
     expect(fake.owned.has('14152007001')).toBe(true);
+  });
+});
+
+describe('number formats at the edge', () => {
+  it('answers E.164 to Voxline and sends Vonage msisdn only', async () => {
+    const [offer] = await vonage.searchNumbers({ country: 'GB', startsWith: '7400', limit: 1 });
+    expect(offer!.phoneNumber).toBe('+447400123456');
+    await vonage.rentNumber({ country: 'GB', phoneNumber: offer!.phoneNumber });
+    await vonage.configureInboundVoice({ country: 'GB', phoneNumber: offer!.phoneNumber });
+    await vonage.releaseNumber({ country: 'GB', phoneNumber: offer!.phoneNumber });
+    const sent = ['/number/search', '/number/buy', '/number/update', '/number/cancel'].flatMap((path) =>
+      fake.requestsTo(path.endsWith('search') ? 'GET' : 'POST', path).map((request) => ({ ...request.query, ...request.form })),
+    );
+    expect(sent.map((fields) => fields.msisdn ?? fields.pattern)).toEqual(['447400', '447400123456', '447400123456', '447400123456', '447400123456']);
+    for (const fields of sent) expect(Object.values(fields).join(' ')).not.toContain('+');
   });
 });
 

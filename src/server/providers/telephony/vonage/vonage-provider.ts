@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { Vonage } from '@vonage/server-sdk';
 import { getCountryCallingCode } from 'libphonenumber-js';
-import { toMsisdn } from '../../../../common/phone';
 import { TelephonyError, type Money, type NumberOffer, type NumberRef, type OutboundCallRequest, type TelephonyProvider } from '../telephony-provider';
+import { fromMsisdn, toMsisdn } from './msisdn';
 
 type NumbersClient = Vonage['numbers'];
 type Ncco = Extract<Parameters<Vonage['voice']['createOutboundCall']>[0], { ncco: unknown }>['ncco'];
@@ -72,11 +72,11 @@ function checkResult(result: { errorCode?: string; errorCodeLabel?: string }, do
 }
 
 /**
- * Connects the answered call to our media websocket: 16-bit linear PCM at 16 kHz (DESIGN.md).
+ * Connects the answered call to our media websocket: 16-bit linear PCM at 16 kHz (docs/calls.md#media).
  * Written as JSON by hand because the SDK's camelCase `contentType` reaches the API unchanged and
- * is ignored there (PROVIDERS.md); the SDK passes `ncco` through as given.
+ * is ignored there (docs/providers.md#connecting-a-call-to-our-websocket); the SDK passes `ncco` through as given.
  */
-export function mediaNcco({ mediaUrl, callId }: Pick<OutboundCallRequest, 'mediaUrl' | 'callId'>) {
+function mediaNcco({ mediaUrl, callId }: Pick<OutboundCallRequest, 'mediaUrl' | 'callId'>) {
   return [{ action: 'connect', endpoint: [{ type: 'websocket', uri: mediaUrl, 'content-type': 'audio/l16;rate=16000', headers: { callId } }] }];
 }
 
@@ -97,7 +97,8 @@ function costOf(cost: string | undefined): Money {
 
 /**
  * TELEPHONY=vonage: numbers searched, bought, pointed at our Vonage application and cancelled
- * through the Vonage Numbers API; calls placed and hung up through the Voice API.
+ * through the Vonage Numbers API; calls placed and hung up through the Voice API. Numbers come in
+ * and go out as E.164; only the requests to Vonage carry msisdn (./msisdn.ts).
  */
 export function createVonageProvider(settings: VonageSettings): TelephonyProvider {
   const vonage = new Vonage(
@@ -135,7 +136,8 @@ export function createVonageProvider(settings: VonageSettings): TelephonyProvide
   }
 
   /** The number as Vonage offers it right now, or null when it is not for sale. */
-  async function findOffer({ country, msisdn }: NumberRef) {
+  async function findOffer({ country, phoneNumber }: NumberRef) {
+    const msisdn = toMsisdn(phoneNumber);
     const numbers = await search({ country: country as Country, pattern: msisdn, searchPattern: STARTS_WITH, features: [VOICE], size: 10 });
     return numbers.find((number) => number.msisdn === msisdn) ?? null;
   }
@@ -157,14 +159,14 @@ export function createVonageProvider(settings: VonageSettings): TelephonyProvide
       return numbers
         .filter((number): number is typeof number & { msisdn: string } => typeof number.msisdn === 'string' && /^\d+$/.test(number.msisdn))
         .slice(0, limit)
-        .map((number) => ({ msisdn: number.msisdn, country, monthlyCost: costOf(number.cost) }));
+        .map((number) => ({ phoneNumber: fromMsisdn(number.msisdn), country, monthlyCost: costOf(number.cost) }));
     },
 
     async rentNumber(number) {
       const offer = await findOffer(number);
       if (!offer) throw unavailable();
       try {
-        checkResult(await vonage.numbers.buyNumber({ country: number.country as Country, msisdn: number.msisdn }), 'sell the number');
+        checkResult(await vonage.numbers.buyNumber({ country: number.country as Country, msisdn: toMsisdn(number.phoneNumber) }), 'sell the number');
       } catch (error) {
         // 420 "method failed" means a number taken since the search, no credit, or a country rule: tell them apart.
         const answer = error instanceof TelephonyError ? null : await answerOf(error);
@@ -177,12 +179,13 @@ export function createVonageProvider(settings: VonageSettings): TelephonyProvide
       return { monthlyCost: costOf(offer.cost) };
     },
 
-    async configureInboundVoice({ country, msisdn }) {
-      const result = await call(() => vonage.numbers.updateNumber({ country: country as Country, msisdn, appId: settings.applicationId }));
+    async configureInboundVoice({ country, phoneNumber }) {
+      const result = await call(() => vonage.numbers.updateNumber({ country: country as Country, msisdn: toMsisdn(phoneNumber), appId: settings.applicationId }));
       checkResult(result, 'route the number to Voxline');
     },
 
-    async releaseNumber({ country, msisdn }) {
+    async releaseNumber({ country, phoneNumber }) {
+      const msisdn = toMsisdn(phoneNumber);
       try {
         checkResult(await vonage.numbers.cancelNumber({ country: country as Country, msisdn }), 'release the number');
       } catch (error) {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { okSchema, passwordResetConfirmBodySchema } from '../../../../common/api/auth';
 import { api } from '../../../lib/api-client';
 
-export function confirmPasswordReset(body: { token: string; newPassword: string }) {
+function confirmPasswordReset(body: { token: string; newPassword: string }) {
   return api.post('/auth/password-reset/confirm', okSchema, body, passwordResetConfirmBodySchema);
 }
 

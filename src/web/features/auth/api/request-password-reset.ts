@@ -3,7 +3,7 @@ import { okSchema, passwordResetRequestBodySchema } from '../../../../common/api
 import { api } from '../../../lib/api-client';
 
 /** The answer is the same whether or not the address has an account. */
-export function requestPasswordReset(email: string) {
+function requestPasswordReset(email: string) {
   return api.post('/auth/password-reset', okSchema, { email }, passwordResetRequestBodySchema);
 }
 

@@ -5,7 +5,7 @@ import type { Session, SessionUser } from '../../../../common/api/session';
 import { api } from '../../../lib/api-client';
 import { sessionQuery } from '../../../lib/session';
 
-export function signIn(body: SignInBody) {
+function signIn(body: SignInBody) {
   return api.post('/auth/sign-in', signInResultSchema, body, signInBodySchema);
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { signUpBodySchema, signUpResultSchema, type SignUpBody } from '../../../../common/api/auth';
 import { api } from '../../../lib/api-client';
 
-export function signUp(body: SignUpBody) {
+function signUp(body: SignUpBody) {
   return api.post('/auth/sign-up', signUpResultSchema, body, signUpBodySchema);
 }
 

@@ -3,7 +3,7 @@ import { signInResultSchema, twoFactorVerifyBodySchema } from '../../../../commo
 import { api } from '../../../lib/api-client';
 
 /** The second step of a sign-in: a code from the authenticator app, or a backup code. */
-export function verifyTwoFactor(code: string) {
+function verifyTwoFactor(code: string) {
   return api.post('/auth/two-factor', signInResultSchema, { code }, twoFactorVerifyBodySchema);
 }
 

@@ -34,7 +34,7 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // SPEC §5: both fields are required.
+    // docs/product.md §5: both fields are required.
     if (!email.trim() || !password) {
       toast.error('Missing information', { description: 'Please enter both email and password' });
       return;

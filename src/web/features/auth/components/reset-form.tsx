@@ -30,7 +30,7 @@ export function ResetForm({ email, onEmailChange, onBackToLogin }: ResetFormProp
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // SPEC §5: the email is required.
+    // docs/product.md §5: the email is required.
     if (!email.trim()) {
       toast.error('Email required', { description: 'Please enter your email address' });
       return;
@@ -41,7 +41,7 @@ export function ResetForm({ email, onEmailChange, onBackToLogin }: ResetFormProp
         setSent(true);
       },
       onError: (error) => {
-        // A bad address or too many attempts is worth saying; anything else gets SPEC §8's text.
+        // A bad address or too many attempts is worth saying; anything else gets docs/product.md §8's text.
         const told = error instanceof ApiError && (error.status === 400 || error.status === 429);
         toast.error('Error', { description: told ? error.message : 'Failed to send password reset email' });
       },

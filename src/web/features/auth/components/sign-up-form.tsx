@@ -23,7 +23,7 @@ export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // SPEC §5: email, password and full name are required.
+    // docs/product.md §5: email, password and full name are required.
     if (!fullName.trim() || !email.trim() || !password) {
       toast.error('Missing information', { description: 'Please fill in all required fields' });
       return;

@@ -3,12 +3,13 @@ import { useId } from 'react';
 import { toast } from 'sonner';
 import { formatDuration } from '../../../../common/calls';
 import { formatPhoneNumber } from '../../../../common/phone';
+import type { ElapsedSecondsStore } from '../../../calls/elapsed-seconds';
 import type { CallReceiver, ReceivedCall } from '../../../calls/use-call-receiver';
 import { useElapsedSeconds } from '../../../calls/use-elapsed-seconds';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 
-/** SPEC §2 panel 'Call Receiver': listening on or off, and the call ringing or in progress. */
+/** docs/product.md §2 panel 'Call Receiver': listening on or off, and the call ringing or in progress. */
 export function CallReceiverPanel({ receiver, hasNumbers }: { receiver: CallReceiver; hasNumbers: boolean }) {
   const titleId = useId();
   const { listening, call } = receiver;
@@ -50,7 +51,7 @@ export function CallReceiverPanel({ receiver, hasNumbers }: { receiver: CallRece
           {call.phase === 'ringing' ? (
             <IncomingCallCard call={call} onAnswer={() => void receiver.answer()} onReject={receiver.reject} />
           ) : (
-            <OnCallCard call={call} onToggleMute={receiver.toggleMute} onHangUp={() => void receiver.hangUp()} />
+            <OnCallCard call={call} elapsed={receiver.elapsed} onToggleMute={receiver.toggleMute} onHangUp={() => void receiver.hangUp()} />
           )}
         </CardContent>
       )}
@@ -68,7 +69,7 @@ function IncomingCallCard({ call, onAnswer, onReject }: { call: ReceivedCall; on
           <h4 id={titleId} className="font-semibold">
             Incoming Call
           </h4>
-          <p className="text-lg tabular-nums">{formatPhoneNumber(call.from)}</p>
+          <p className="text-lg tabular-nums">{formatPhoneNumber(call.peer)}</p>
         </div>
       </div>
       <div className="flex gap-2">
@@ -85,9 +86,9 @@ function IncomingCallCard({ call, onAnswer, onReject }: { call: ReceivedCall; on
   );
 }
 
-function OnCallCard({ call, onToggleMute, onHangUp }: { call: ReceivedCall; onToggleMute: () => void; onHangUp: () => void }) {
+function OnCallCard({ call, elapsed, onToggleMute, onHangUp }: { call: ReceivedCall; elapsed: ElapsedSecondsStore; onToggleMute: () => void; onHangUp: () => void }) {
   const titleId = useId();
-  const elapsed = useElapsedSeconds(call.answeredAt);
+  const elapsedSec = useElapsedSeconds(elapsed);
   const connected = call.phase === 'active';
   return (
     <section aria-labelledby={titleId} className="flex flex-wrap items-center justify-between gap-4 rounded-lg border bg-muted/40 p-4">
@@ -95,10 +96,10 @@ function OnCallCard({ call, onToggleMute, onHangUp }: { call: ReceivedCall; onTo
         <h4 id={titleId} className="font-semibold">
           On Call
         </h4>
-        <p className="text-lg tabular-nums">{formatPhoneNumber(call.from)}</p>
+        <p className="text-lg tabular-nums">{formatPhoneNumber(call.peer)}</p>
         <p className="text-sm tabular-nums text-muted-foreground">
           <span className="sr-only">Call time </span>
-          {connected ? formatDuration(elapsed) : 'Connecting...'}
+          {connected ? formatDuration(elapsedSec) : 'Connecting...'}
         </p>
       </div>
       <div className="flex gap-2">

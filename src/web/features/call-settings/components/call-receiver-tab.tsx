@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 import { CallReceiverPanel } from './call-receiver-panel';
 
-/** SPEC §2 Call Receiver tab: the user's numbers decide whether calls can be received at all. */
+/** docs/product.md §2 Call Receiver tab: the user's numbers decide whether calls can be received at all. */
 export function CallReceiverTab({ receiver }: { receiver: CallReceiver }) {
   const numbers = useQuery(phoneNumbersQuery);
 

@@ -8,7 +8,7 @@ import type { VoiceSettingsState } from '../hooks/use-voice-settings';
 import { AccentSelect } from './accent-select';
 import { VoiceSlider } from './voice-slider';
 
-/** SPEC §2 panel 'Voice Accent Changer': accent, pitch, speed and reset, within what the plan includes. */
+/** docs/product.md §2 panel 'Voice Accent Changer': accent, pitch, speed and reset, within what the plan includes. */
 export function VoiceAccentPanel({ voice }: { voice: VoiceSettingsState }) {
   const titleId = useId();
   const sliderHintId = useId();

@@ -94,7 +94,7 @@ afterEach(() => {
 });
 
 describe('Voice Changer tab', () => {
-  it('shows the panel as SPEC describes it, with the saved settings', async () => {
+  it('shows the panel as docs/product.md §2 describes it, with the saved settings', async () => {
     renderTab({ settings: { voiceType: 'european', pitch: 1.5, speed: 0.8 } });
     expect(screen.getByRole('heading', { name: 'Voice Settings' })).toBeInTheDocument();
     expect(screen.getByText('These settings apply to all your outgoing calls.')).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('Voice Changer tab', () => {
     expect(within(panel()).getByText('Premium plan includes basic accents. Platinum unlocks all accent options.')).toBeInTheDocument();
     expect(within(panel()).getByRole('button', { name: 'Reset Voice Settings' })).toBeEnabled();
     expect(within(screen.getByRole('region', { name: 'How it works' })).getByText(/The person you call hears your voice with these modifications/)).toBeInTheDocument();
-    // SPEC §3: local storage follows the server, so the dialer's notice does too.
+    // docs/product.md §3: local storage follows the server, so the dialer's notice does too.
     expect(storedSettings()).toEqual({ voiceType: 'european', pitch: 1.5, speed: 0.8 });
   });
 

@@ -6,7 +6,7 @@ import { SoundTestCall } from './sound-test-call';
 import { VoiceAccentPanel } from './voice-accent-panel';
 import { VoicePreview } from './voice-preview';
 
-/** SPEC §2 Voice Changer tab, with a preview and the sound-test line beyond SPEC (issue 7 point 10). */
+/** docs/product.md §2 Voice Changer tab, with a preview and the sound-test line beyond the prototype (issue 7 point 10). */
 export function VoiceChangerTab() {
   const voice = useVoiceSettings();
   const hearTitleId = useId();

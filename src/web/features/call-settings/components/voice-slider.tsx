@@ -2,8 +2,8 @@ import { Slider as SliderPrimitive } from 'radix-ui';
 import { useId } from 'react';
 import { VOICE_RANGE } from '../../../../common/voice';
 
-/** SPEC §2: a value shown with two decimals followed by x (1.00x). */
-export function formatVoiceAmount(value: number): string {
+/** docs/product.md §2: a value shown with two decimals followed by x (1.00x). */
+function formatVoiceAmount(value: number): string {
   return `${value.toFixed(2)}x`;
 }
 
@@ -16,7 +16,7 @@ interface VoiceSliderProps {
   onChange(value: number): void;
 }
 
-/** SPEC §5: from 0.5 to 2 in steps of 0.1. */
+/** docs/product.md §5: from 0.5 to 2 in steps of 0.1. */
 export function VoiceSlider({ label, value, disabled, describedBy, onChange }: VoiceSliderProps) {
   const labelId = useId();
   const shown = formatVoiceAmount(value);

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { voicePlanRefusal } from '../../../../common/api/voice-settings';
-import { defaultVoiceSettings, isDefaultVoice, VOICE_RANGE, voiceTypeLabels, type VoiceSettings, type VoiceType } from '../../../../common/voice';
+import { defaultVoiceSettings, isDefaultVoice, roundToVoiceStep, voiceTypeLabels, type VoiceSettings, type VoiceType } from '../../../../common/voice';
 import { ApiError } from '../../../lib/api-client';
 import { voiceSettingsQuery } from '../api/get-voice-settings';
 import { saveVoiceSettings } from '../api/save-voice-settings';
@@ -12,9 +12,6 @@ import { readStoredVoiceSettings, storeVoiceSettings } from '../../../lib/voice-
 export const SAVE_DELAY_MS = 300;
 
 const PLANS_HINT = 'See the plans under Settings → Subscription.';
-
-/** Slider values land on SPEC §5's step, whatever floating point made of them. */
-const onStep = (value: number) => Math.round(value / VOICE_RANGE.step) / Math.round(1 / VOICE_RANGE.step);
 
 function saveFailureNotice(error: unknown) {
   if (error instanceof ApiError && error.code === 'plan_required') toast.error(error.message, { description: PLANS_HINT });
@@ -106,12 +103,12 @@ export function useVoiceSettings() {
   }
 
   function changeAmount(key: 'pitch' | 'speed', value: number) {
-    const next = { ...settings, [key]: onStep(value) };
+    const next = { ...settings, [key]: roundToVoiceStep(value) };
     if (next[key] === settings[key] || !allowedByPlan(next)) return;
     change(next);
   }
 
-  /** SPEC §4: pitch and speed back to 1, the normal accent; open to every plan. */
+  /** docs/product.md §4: pitch and speed back to 1, the normal accent; open to every plan. */
   function reset() {
     if (!isDefaultVoice(settings)) change({ ...defaultVoiceSettings });
     toast('Voice reset', { description: 'Pitch and speed are back to 1.00x and the accent to normal.' });

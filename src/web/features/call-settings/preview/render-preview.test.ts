@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dominantFrequency, sine } from '../../../../dsp/analysis';
+import { dominantFrequency, sine } from '../../../../../tests/support/dsp/analysis';
 import { renderPreview } from './render-preview';
 
 const rate = 16_000;

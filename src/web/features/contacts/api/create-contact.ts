@@ -5,7 +5,7 @@ import { contactsQuery } from './get-contacts';
 
 // The body goes as typed: the server reads the number in the user's country and answers 400
 // 'Enter a valid phone number' when it cannot.
-export function createContact(body: CreateContactBody) {
+function createContact(body: CreateContactBody) {
   return api.post('/contacts', contactSchema, body);
 }
 

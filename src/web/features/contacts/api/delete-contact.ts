@@ -3,7 +3,7 @@ import { okSchema } from '../../../../common/api/auth';
 import { api } from '../../../lib/api-client';
 import { contactsQuery } from './get-contacts';
 
-export function deleteContact(id: string) {
+function deleteContact(id: string) {
   return api.delete(`/contacts/${encodeURIComponent(id)}`, okSchema);
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 
 /** Gives the number back to the carrier; a provider failure (502) keeps it rented. */
-export function releaseNumber(id: string) {
+function releaseNumber(id: string) {
   return api.delete(`/numbers/${encodeURIComponent(id)}`, okSchema);
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 
 /** '' clears the friendly name. */
-export function renameNumber({ id, friendlyName }: { id: string; friendlyName: string }) {
+function renameNumber({ id, friendlyName }: { id: string; friendlyName: string }) {
   return api.patch(`/numbers/${encodeURIComponent(id)}`, ownedNumberSchema, { friendlyName });
 }
 

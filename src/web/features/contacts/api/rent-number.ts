@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 
 /** 409 'Number no longer available' when someone else got it first; 502 with the provider's reason. */
-export function rentNumber(body: RentNumberBody) {
+function rentNumber(body: RentNumberBody) {
   return api.post('/numbers', ownedNumberSchema, body);
 }
 

@@ -9,7 +9,7 @@ export interface NumberSearch {
   pattern: string;
 }
 
-export function searchAvailableNumbers({ country, pattern }: NumberSearch, signal?: AbortSignal) {
+function searchAvailableNumbers({ country, pattern }: NumberSearch, signal?: AbortSignal) {
   const query = new URLSearchParams({ country });
   if (pattern.trim()) query.set('pattern', pattern.trim());
   return api.get(`/numbers/available?${query}`, availableNumbersSchema, signal).then(({ numbers }) => numbers);

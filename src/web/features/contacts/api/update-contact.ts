@@ -3,7 +3,7 @@ import { contactSchema, type UpdateContactBody } from '../../../../common/api/co
 import { api } from '../../../lib/api-client';
 import { contactsQuery } from './get-contacts';
 
-export function updateContact({ id, changes }: { id: string; changes: UpdateContactBody }) {
+function updateContact({ id, changes }: { id: string; changes: UpdateContactBody }) {
   return api.patch(`/contacts/${encodeURIComponent(id)}`, contactSchema, changes);
 }
 

@@ -23,7 +23,7 @@ import { FailureAlert } from './failure-alert';
 import { monthlyCost } from '../monthly-cost';
 
 /**
- * SPEC §2 and §4: search, select one, optionally name it, add. Open and closed from outside too (the
+ * docs/product.md §2 and §4: search, select one, optionally name it, add. Open and closed from outside too (the
  * empty list's 'Add Your First Number'); closing returns the focus to `trigger`.
  */
 export function AddNumberDialog({ open, onOpenChange, trigger }: { open: boolean; onOpenChange: (open: boolean) => void; trigger: ReactNode }) {
@@ -95,7 +95,7 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
   function add() {
     if (!selected) return;
     rent.mutate(
-      { country: selected.country, msisdn: selected.msisdn, friendlyName: friendlyName.trim() },
+      { country: selected.country, phoneNumber: selected.phoneNumber, friendlyName: friendlyName.trim() },
       {
         onSuccess: (number) => {
           setSelected(null);
@@ -173,11 +173,11 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
       {numbers.length > 0 && (
         <ul aria-label="Available numbers" className={cn('max-h-[200px] overflow-y-auto rounded-md border', searching && 'opacity-60')}>
           {numbers.map((number) => {
-            const isSelected = selected?.msisdn === number.msisdn;
+            const isSelected = selected?.phoneNumber === number.phoneNumber;
             const formatted = formatPhoneNumber(number.phoneNumber);
             return (
               <li
-                key={number.msisdn}
+                key={number.phoneNumber}
                 className={cn('flex items-center justify-between gap-3 border-b px-3 py-2 last:border-b-0', isSelected && 'bg-accent')}
               >
                 <div className="flex min-w-0 flex-col">

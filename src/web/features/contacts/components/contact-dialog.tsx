@@ -13,7 +13,7 @@ import { FailureAlert } from './failure-alert';
 
 type ContactField = 'name' | 'phoneNumber' | 'email';
 
-/** The Add Contact dialog (no `contact`) or the Edit Contact dialog of `contact` (SPEC §2, §4, §5). */
+/** The Add Contact dialog (no `contact`) or the Edit Contact dialog of `contact` (docs/product.md §2, §4, §5). */
 export function ContactDialog({ contact, trigger }: { contact?: Contact; trigger: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
@@ -26,7 +26,7 @@ export function ContactDialog({ contact, trigger }: { contact?: Contact; trigger
             {contact ? `Change ${contact.name}'s details.` : 'Save someone you call, to find them and call them in one tap.'}
           </DialogDescription>
         </DialogHeader>
-        {/* Mounted while open only: closing the dialog clears the form (SPEC §4). */}
+        {/* Mounted while open only: closing the dialog clears the form (docs/product.md §4). */}
         <ContactForm
           contact={contact}
           onSaved={() => {

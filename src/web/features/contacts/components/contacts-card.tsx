@@ -13,9 +13,9 @@ import { contactsQuery } from '../api/get-contacts';
 import { contactMatches } from '../contact-search';
 import { ContactDialog } from './contact-dialog';
 import { DeleteContactDialog } from './delete-contact-dialog';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../../components/load-failed';
 
-/** SPEC §2: 'Your Contacts', searched as the user types, each one a tap away from a call. */
+/** docs/product.md §2: 'Your Contacts', searched as the user types, each one a tap away from a call. */
 export function ContactsCard() {
   const contacts = useQuery(contactsQuery);
   const [search, setSearch] = useState('');
@@ -90,7 +90,7 @@ export function ContactsCard() {
 
 function ContactRow({ contact }: { contact: Contact }) {
   const navigate = useNavigate();
-  // Beyond SPEC: the dialer opens with the number filled in.
+  // Beyond the prototype (docs/product.md §2): the dialer opens with the number filled in.
   const call = () => navigate({ pathname: '/dialer', search: `?${createSearchParams({ to: contact.phoneNumber })}` });
 
   return (

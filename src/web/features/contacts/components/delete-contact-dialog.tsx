@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { useDeleteContact } from '../api/delete-contact';
 import { FailureAlert } from './failure-alert';
 
-/** SPEC §5: deleting asks 'Are you sure you want to delete {name}?' first. */
+/** docs/product.md §5: deleting asks 'Are you sure you want to delete {name}?' first. */
 export function DeleteContactDialog({ contact }: { contact: Contact }) {
   const deleteContact = useDeleteContact();
 

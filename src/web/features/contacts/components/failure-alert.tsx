@@ -3,7 +3,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { ApiError } from '../../../lib/api-client';
 
 /** The server's reason, without the 'phoneNumber: ' a validation message starts with. */
-export function reasonOf(error: Error): string {
+function reasonOf(error: Error): string {
   if (error instanceof ApiError && error.field && error.message.startsWith(`${error.field}: `)) {
     return error.message.slice(error.field.length + 2);
   }

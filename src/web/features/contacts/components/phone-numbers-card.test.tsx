@@ -27,7 +27,6 @@ const spare: OwnedNumber = {
 };
 
 const offer = (phoneNumber: string, country = 'US'): AvailableNumber => ({
-  msisdn: phoneNumber.slice(1),
   phoneNumber,
   country,
   cost: '1.25',
@@ -143,7 +142,7 @@ describe('Add Number dialog', () => {
 
     expect(await screen.findByText('Phone number added')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.sent('POST', '/api/v1/numbers').map((request) => request.body)).toEqual([{ country: 'US', msisdn: '14155559876', friendlyName: 'Sales' }]);
+    expect(api.sent('POST', '/api/v1/numbers').map((request) => request.body)).toEqual([{ country: 'US', phoneNumber: '+14155559876', friendlyName: 'Sales' }]);
     expect(await screen.findByText('Sales')).toBeInTheDocument();
 
     // Opened again, it starts afresh.
@@ -250,7 +249,7 @@ describe('Add Number dialog', () => {
   it('drops a number someone else rented first and searches again', async () => {
     const { api } = renderCard({
       [SEARCH_415]: [{ status: 200, body: { numbers: offers } }, { status: 200, body: { numbers: offers.slice(1) } }],
-      'POST /api/v1/numbers': apiError(409, 'number_unavailable', 'Number no longer available', 'msisdn'),
+      'POST /api/v1/numbers': apiError(409, 'number_unavailable', 'Number no longer available', 'phoneNumber'),
     });
     const dialog = await openAddNumber();
     await search(dialog, '415');

@@ -11,11 +11,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 import { monthlyCost } from '../monthly-cost';
 import { AddNumberDialog } from './add-number-dialog';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../../components/load-failed';
 import { ReleaseNumberDialog } from './release-number-dialog';
 import { RenameNumberDialog } from './rename-number-dialog';
 
-/** SPEC §2: the user's numbers, with the Add Number dialog. */
+/** docs/product.md §2: the user's numbers, with the Add Number dialog. */
 export function PhoneNumbersCard() {
   const numbers = useQuery(phoneNumbersQuery);
   const [adding, setAdding] = useState(false);

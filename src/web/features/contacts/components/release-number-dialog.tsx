@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { useReleaseNumber } from '../api/release-number';
 import { FailureAlert } from './failure-alert';
 
-/** Beyond SPEC: gives a rented number back, after a confirmation. */
+/** Beyond the prototype (docs/product.md §2): gives a rented number back, after a confirmation. */
 export function ReleaseNumberDialog({ number }: { number: OwnedNumber }) {
   const release = useReleaseNumber();
   const formatted = formatPhoneNumber(number.phoneNumber);

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { useRenameNumber } from '../api/rename-number';
 import { FailureAlert } from './failure-alert';
 
-/** Beyond SPEC: a number's friendly name can change after it is rented; an empty name removes it. */
+/** Beyond the prototype (docs/product.md §2): a number's friendly name can change after it is rented; an empty name removes it. */
 export function RenameNumberDialog({ number }: { number: OwnedNumber }) {
   const [open, setOpen] = useState(false);
   const formatted = formatPhoneNumber(number.phoneNumber);

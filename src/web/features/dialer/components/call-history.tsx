@@ -10,7 +10,7 @@ import { callHistoryQuery } from '../../../calls/call-history-query';
 
 type HistoryStatus = 'completed' | 'missed' | 'pending';
 
-/** SPEC §3: completed, missed, and anything else styled as pending. */
+/** docs/product.md §3: completed, missed, and anything else styled as pending. */
 function statusOf(call: CallRecord): { status: HistoryStatus; label: string } {
   if (call.state !== 'ended') return { status: 'pending', label: 'In progress' };
   if (call.outcome === 'completed') return { status: 'completed', label: 'Completed' };

@@ -11,7 +11,7 @@ function matches(country: CountryOption, query: string) {
   return !q || country.name.toLowerCase().includes(q) || country.code.toLowerCase().includes(q) || country.dialCode.includes(q.replace(/^\+?/, '+'));
 }
 
-/** SPEC §2: the dialer's country list with search, a 'Popular' group and 'All Countries'. */
+/** docs/product.md §2: the dialer's country list with search, a 'Popular' group and 'All Countries'. */
 export function CountryPicker({ value, onChange }: { value: CountryOption; onChange: (country: CountryOption) => void }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');

@@ -20,7 +20,7 @@ import { Keypad } from './keypad';
 
 const LONG_PRESS_MS = 600;
 
-/** SPEC §2 Dialer tab: call from, country, digits, keypad, call and backspace. */
+/** docs/product.md §2 Dialer tab: call from, country, digits, keypad, call and backspace. */
 export function DialerPad({ onCall, busy }: { onCall: (call: StartCall) => void; busy: boolean }) {
   const numbers = useQuery(phoneNumbersQuery);
   const lines = useQuery(callLinesQuery);

@@ -6,7 +6,7 @@ const LETTERS: Partial<Record<(typeof KEYS)[number], string>> = {
   '2': 'ABC', '3': 'DEF', '4': 'GHI', '5': 'JKL', '6': 'MNO', '7': 'PQRS', '8': 'TUV', '9': 'WXYZ', '0': '+',
 };
 
-/** SPEC §2 keypad: 1–9, *, 0, #; each press plays its tone locally. */
+/** docs/product.md §2 keypad: 1–9, *, 0, #; each press plays its tone locally. */
 export function Keypad({ onPress }: { onPress: (key: string) => void }) {
   return (
     <div className="grid grid-cols-3 gap-3" role="group" aria-label="Keypad">

@@ -7,7 +7,7 @@ import { useCall } from '../../../calls/call-context';
 import { minutesQuery } from '../../../lib/subscription';
 
 /**
- * The plan's metered minutes left this month (DESIGN.md §3), read again after each call. With none
+ * The plan's metered minutes left this month (docs/architecture.md#plans-and-metering), read again after each call. With none
  * left, calls to outside numbers are refused, so it offers the way to upgrade.
  */
 export function MinutesLeft() {

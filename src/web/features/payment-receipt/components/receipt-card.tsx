@@ -29,7 +29,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * SPEC §2 receipt card: brand, confirmation, the payment and the plan it bought. It is what the
+ * docs/product.md §2 receipt card: brand, confirmation, the payment and the plan it bought. It is what the
  * print stylesheet prints (data-print-area); its buttons are left out of the print.
  */
 export function ReceiptCard({ receipt, onClose }: { receipt: Receipt | null; onClose?: () => void }) {

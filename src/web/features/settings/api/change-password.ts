@@ -4,7 +4,7 @@ import { okSchema } from '../../../../common/api/auth';
 import { api } from '../../../lib/api-client';
 
 /** The server signs out every other session of the user. */
-export function changePassword(body: { currentPassword: string; newPassword: string }) {
+function changePassword(body: { currentPassword: string; newPassword: string }) {
   return api.post('/account/password', okSchema, body, changePasswordBodySchema);
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { accountQuery } from './get-account';
 
 /** Step 2: a code from the authenticator app proves it holds the secret; two-factor is then on. */
-export function confirmTwoFactor(code: string) {
+function confirmTwoFactor(code: string) {
   return api.post('/account/two-factor/confirm', accountSchema, { code }, confirmTwoFactorBodySchema);
 }
 

@@ -3,7 +3,7 @@ import { paymentSessionSchema, type CreatePaymentBody } from '../../../../common
 import { api } from '../../../lib/api-client';
 
 /** Opens a checkout for the plan; the amounts sent are the ones shown, which the server checks against its own. */
-export function createPaymentSession(body: CreatePaymentBody) {
+function createPaymentSession(body: CreatePaymentBody) {
   return api.post('/payments', paymentSessionSchema, body);
 }
 

@@ -3,7 +3,7 @@ import { accountSchema, passwordConfirmBodySchema } from '../../../../common/api
 import { api } from '../../../lib/api-client';
 import { accountQuery } from './get-account';
 
-export function disableTwoFactor(password: string) {
+function disableTwoFactor(password: string) {
   return api.post('/account/two-factor/disable', accountSchema, { password }, passwordConfirmBodySchema);
 }
 

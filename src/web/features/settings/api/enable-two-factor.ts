@@ -3,7 +3,7 @@ import { enableTwoFactorResultSchema, passwordConfirmBodySchema } from '../../..
 import { api } from '../../../lib/api-client';
 
 /** Step 1 of turning two-factor on: the secret as a QR code and URI, and the backup codes. */
-export function enableTwoFactor(password: string) {
+function enableTwoFactor(password: string) {
   return api.post('/account/two-factor/enable', enableTwoFactorResultSchema, { password }, passwordConfirmBodySchema);
 }
 

@@ -7,7 +7,7 @@ import { accountQuery } from './get-account';
 
 // The body goes as typed: the shared schema turns '' into null and numbers into E.164, which is the
 // server's reading of it, not what the server accepts.
-export function updateAccount(changes: UpdateAccountBody) {
+function updateAccount(changes: UpdateAccountBody) {
   return api.patch('/account', updateAccountResultSchema, changes);
 }
 

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useAccount } from '../api/get-account';
 import { AccountForm } from './account-form';
 import { ChangePasswordDialog } from './change-password-dialog';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../../components/load-failed';
 import { TwoFactorDialog } from './two-factor-dialog';
 
 export function AccountTab() {

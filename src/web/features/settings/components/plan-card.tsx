@@ -15,7 +15,7 @@ interface PlanCardProps {
   onSubscribe: () => void;
 }
 
-/** One paid plan: its prices in dollars and naira and SPEC §9's features; the current tier's button reads 'Current Plan'. */
+/** One paid plan: its prices in dollars and naira and docs/product.md §9's features; the current tier's button reads 'Current Plan'. */
 export function PlanCard({ plan, current, pending, disabled, onSubscribe }: PlanCardProps) {
   const titleId = useId();
   const price = planPrice(plan);

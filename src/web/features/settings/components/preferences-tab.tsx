@@ -9,9 +9,9 @@ import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { preferencesQuery, useUpdatePreferences } from '../../../lib/preferences';
 import { useTheme } from '../../../lib/theme';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../../components/load-failed';
 
-// SPEC §2 order and labels.
+// docs/product.md §2 order and labels.
 const switches: { key: keyof Preferences; label: string; description: string }[] = [
   { key: 'darkMode', label: 'Dark Mode', description: 'Use the dark theme on every device you log in on.' },
   { key: 'callHistory', label: 'Save Call History', description: 'Keep a record of your calls in Call History.' },

@@ -13,17 +13,17 @@ import { browserLocation } from '../../../lib/browser-location';
 import { useSession } from '../../../lib/session';
 import { minutesQuery, subscriptionQuery, useVerifyPaymentWithNotices } from '../../../lib/subscription';
 import { useCreatePaymentSession } from '../api/create-payment-session';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../../components/load-failed';
 import { PlanCard } from './plan-card';
 
-/** SPEC §2 Settings → Subscription: the status and the two plans; Subscribe goes to the provider's checkout. */
+/** docs/product.md §2 Settings → Subscription: the status and the two plans; Subscribe goes to the provider's checkout. */
 export function SubscriptionTab() {
   const status = useQuery(subscriptionQuery);
   useReturnFromCheckout();
 
   useEffect(() => {
     if (!status.isError) return;
-    // SPEC §8: a lost session and any other failure have their own notices.
+    // docs/product.md §8: a lost session and any other failure have their own notices.
     if (status.error instanceof ApiError && status.error.status === 401) {
       toast.error('Authentication Error', { id: 'subscription-status', description: 'You must be logged in to check subscription status' });
     } else {
@@ -122,7 +122,7 @@ function Plans({ currentTier }: { currentTier: SubscriptionStatus['tier'] }) {
 }
 
 /**
- * SPEC §4: back from the checkout with ?reference=…, the payment is verified, the parameter
+ * docs/product.md §4: back from the checkout with ?reference=…, the payment is verified, the parameter
  * cleared (whatever the outcome, so a reload does not verify it again) and the status reloaded.
  */
 function useReturnFromCheckout() {

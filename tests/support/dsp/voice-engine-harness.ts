@@ -1,7 +1,7 @@
-import { fundamentalFrequency } from '../analysis';
-import type { VoiceEngine } from './voice-engine';
+/** The voice engine run as the media bridge runs it, and its output measured: for its tests. */
 
-/** Helpers shared by the voice engine's tests. */
+import type { VoiceEngine } from '../../../src/dsp/voice/voice-engine';
+import { fundamentalFrequency } from './analysis';
 
 /** Runs every whole frame of `input` through `engine`, as the media bridge does. */
 export function processFrames(engine: VoiceEngine, input: Int16Array): Int16Array {

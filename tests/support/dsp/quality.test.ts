@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fundamentalFrequency, sine } from '../analysis';
+import { fundamentalFrequency, sine } from './analysis';
 import { harmonicsToNoiseRatio } from './quality';
 import { harmonicTone, seededRandom } from './speech-like-signal';
 

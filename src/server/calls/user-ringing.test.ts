@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import type { SessionUser } from '../../common/api/session';
+import { WIDEBAND_RATE } from '../../common/calls';
+import type { ServerMessage } from '../../common/realtime';
+import { openTestDatabase } from '../../../tests/support/test-database';
+import { until } from '../../../tests/support/until';
+import { user } from '../auth/schema';
+import { LocalBus } from '../bus/local-bus';
+import type { DatabaseHandle } from '../db/client';
+import { BaseLeg } from '../media/leg';
+import { MemoryPresence } from '../realtime/presence';
+import { RealtimeHub } from '../realtime/realtime-hub';
+import { CallRouting } from './call-routing';
+import { LiveCalls } from './live-calls';
+import { calls } from './schema';
+import { defaultCallTiming } from './timing';
+import { UserRinging } from './user-ringing';
+
+/** Just enough of a ws socket for the hub: what it is sent, and the messages it sends. */
+class FakeTab extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  readonly sent: ServerMessage[] = [];
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as ServerMessage);
+  }
+  close() {
+    this.readyState = 3;
+    this.emit('close');
+  }
+  say(message: object) {
+    this.emit('message', Buffer.from(JSON.stringify(message)), false);
+  }
+  ping() {}
+  of<T extends ServerMessage['type']>(type: T) {
+    return this.sent.filter((message): message is Extract<ServerMessage, { type: T }> => message.type === type);
+  }
+}
+
+/** The far side of a call from outside Voxline. */
+class OutsideCaller extends BaseLeg {
+  readonly kind = 'simulated';
+  readonly sampleRate = WIDEBAND_RATE;
+  send() {}
+  protected release() {}
+}
+
+const log = { info: () => {}, warn: () => {} };
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const opened: { hub: RealtimeHub; live: LiveCalls }[] = [];
+afterEach(async () => {
+  for (const { hub, live } of opened.splice(0)) {
+    await live.endAll('The test is over');
+    hub.close();
+  }
+});
+
+/** The ringing of one instance, with the real hub, records and live calls, and a callee in the database. */
+async function setUp() {
+  const bus = new LocalBus();
+  const hub = new RealtimeHub({ log, bus, presence: new MemoryPresence() });
+  const instanceId = randomUUID();
+  const live = new LiveCalls({ db: database.db, hub, log });
+  opened.push({ hub, live });
+  const routing = new CallRouting({ db: database.db, hub, bus, instanceId, live, log });
+  const ringing = new UserRinging({ db: database.db, hub, timing: { ...defaultCallTiming, ringTimeoutMs: 300 }, instanceId, live, routing });
+  hub.on('call.answer', (caller, message, tabId) => ringing.answer(caller.id, message.callId, tabId));
+  const callee = randomUUID();
+  await database.db.insert(user).values({ id: callee, name: 'Callee', email: `${callee}@example.com` });
+  const tab = async (listening: boolean) => {
+    const socket = new FakeTab();
+    hub.join({ id: callee } as SessionUser, socket as unknown as WebSocket);
+    if (listening) {
+      socket.say({ type: 'receiver.start' });
+      await until(() => socket.of('receiver.state').length > 0);
+    }
+    return socket;
+  };
+  const record = async (id: string) => (await database.db.select().from(calls).where(eq(calls.id, id)))[0];
+  const records = () => database.db.select().from(calls).where(eq(calls.userId, callee));
+  return { live, ringing, callee, tab, record, records };
+}
+
+describe('UserRinging', () => {
+  it('rings every listening tab; the first to answer takes the call, the other stops ringing', async () => {
+    const { ringing, callee, tab, record } = await setUp();
+    const laptop = await tab(true);
+    const phone = await tab(true);
+
+    const { result } = await ringing.ringFromOutside(callee, '+12125550123', '+14155550123', new OutsideCaller());
+    expect(result).toBe('ringing');
+    const [incoming] = laptop.of('call.incoming');
+    expect(phone.of('call.incoming')[0]?.callId).toBe(incoming!.callId);
+
+    laptop.say({ type: 'call.answer', callId: incoming!.callId });
+    phone.say({ type: 'call.answer', callId: incoming!.callId });
+    await until(() => laptop.of('call.state').length > 0 && phone.of('error').length > 0);
+    expect(laptop.of('call.state')[0]).toMatchObject({ callId: incoming!.callId, state: 'answered' });
+    expect(phone.of('call.ended')[0]).toMatchObject({ callId: incoming!.callId, reason: 'Answered in another tab' });
+    expect(phone.of('error')[0]).toMatchObject({ callId: incoming!.callId, message: 'This call was answered in another tab' });
+    expect(await record(incoming!.callId)).toMatchObject({ direction: 'inbound', state: 'answered' });
+  });
+
+  it('keeps a call the callee cannot take as missed: not listening, or never answered', async () => {
+    const { ringing, callee, tab, records } = await setUp();
+    await tab(false);
+    expect((await ringing.ringFromOutside(callee, '+12125550124', '+14155550124', new OutsideCaller())).result).toBe('unavailable');
+
+    const listening = await tab(true);
+    expect((await ringing.ringFromOutside(callee, '+12125550125', '+14155550124', new OutsideCaller())).result).toBe('ringing');
+    await until(() => listening.of('call.ended').length > 0);
+    expect(listening.of('call.ended')[0]).toMatchObject({ outcome: 'no-answer', reason: 'Nobody answered' });
+
+    const history = await records();
+    expect(history.map(({ fromNumber, state, outcome, reason }) => ({ fromNumber, state, outcome, reason }))).toEqual(
+      expect.arrayContaining([
+        { fromNumber: '+12125550124', state: 'ended', outcome: 'unavailable', reason: 'You were not taking calls' },
+        { fromNumber: '+12125550125', state: 'ended', outcome: 'no-answer', reason: 'Nobody answered' },
+      ]),
+    );
+  });
+
+  it('tells the callee the caller hung up when the caller leaves while it rings', async () => {
+    const { ringing, live, callee, tab, record } = await setUp();
+    const listening = await tab(true);
+    const caller = new OutsideCaller();
+    const { callId } = await ringing.ringFromOutside(callee, '+12125550126', '+14155550126', caller);
+    const [incoming] = listening.of('call.incoming');
+    caller.close('gone');
+    await until(() => listening.of('call.ended').length > 0);
+    expect(listening.of('call.ended')[0]).toMatchObject({ callId: incoming!.callId, outcome: 'cancelled', reason: 'The caller hung up' });
+    expect(await record(incoming!.callId)).toMatchObject({ state: 'ended', outcome: 'cancelled' });
+    expect(live.get(callId)).toBeUndefined();
+    expect(live.hasCallOf(callee)).toBe(false);
+  });
+});

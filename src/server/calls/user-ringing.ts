@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { NARROWBAND_RATE, WIDEBAND_RATE, type CallOutcome } from '../../common/calls';
+import type { Database } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { AppError } from '../http/app-error';
+import type { CallLeg } from '../media/leg';
+import { getPreferences } from '../preferences/service';
+import type { RealtimeHub } from '../realtime/realtime-hub';
+import { finaliseCall, markRinging } from './call-records';
+import type { CallRouting } from './call-routing';
+import type { InboundCall, LiveCall, LiveCalls, ProviderCall } from './live-calls';
+import { calls } from './schema';
+import type { CallTiming } from './timing';
+
+/** Who rings when a call reaches a Voxline user's number. */
+export type RingResult = 'ringing' | 'busy' | 'unavailable';
+
+/** The numbers a call rings between, and the conversation the callee's record joins. */
+interface RingingFrom {
+  conversationId: string;
+  fromNumber: string;
+  toNumber: string;
+}
+
+const NO_LONGER_RINGING = 'This call is no longer ringing';
+
+export interface UserRingingDependencies {
+  db: Database;
+  hub: RealtimeHub;
+  timing: CallTiming;
+  instanceId: string;
+  live: LiveCalls;
+  routing: CallRouting;
+}
+
+/**
+ * Rings Voxline users (docs/calls.md#routing, rule 2): every listening tab of the callee, on
+ * any instance, rings; the first tab to answer takes the call; a callee who cannot take it, or
+ * never answers, keeps it in their history as missed. The callee's record ends with the call.
+ */
+export class UserRinging {
+  constructor(private readonly deps: UserRingingDependencies) {
+    deps.live.onEnded(async (call, outcome, calleeReason) => {
+      if (call.inbound) await this.endInbound(call.inbound, outcome, calleeReason);
+    });
+    deps.routing.on('answer', ({ userId, callId, tabId }) => this.answer(userId, callId, tabId));
+    deps.routing.on('reject', ({ userId, callId }) => this.reject(userId, callId));
+  }
+
+  /** A Voxline caller's call to a number another user rents: it rings them, or ends saying why not. */
+  async ringUser(call: LiveCall, calleeUserId: string, from: RingingFrom) {
+    const { live } = this.deps;
+    const result = await this.ringCallee(call, calleeUserId, from);
+    if (result === 'unavailable') return live.end(call, 'unavailable', 'Nobody is taking calls on that number right now');
+    if (result === 'busy') return live.end(call, 'busy', 'The line is busy');
+    await markRinging(this.deps.db, call.id);
+    live.sendToCaller(call, { type: 'call.state', callId: call.id, state: 'ringing' });
+  }
+
+  /**
+   * A call from outside Voxline to a user's number: the virtual carrier's simulated caller, or a
+   * provider's inbound call. Only the callee has a record of it. `caller` is the far side's leg, or
+   * null while a provider has yet to connect it.
+   */
+  async ringFromOutside(calleeUserId: string, from: string, to: string, caller: CallLeg | null, provider: ProviderCall | null = null): Promise<{ result: RingResult; callId: string }> {
+    const { live } = this.deps;
+    const call: LiveCall = { ...live.create(randomUUID(), null, WIDEBAND_RATE), caller, provider };
+    if (caller) caller.onClose(() => void live.end(call, call.answeredAt ? 'completed' : 'cancelled', null));
+    const result = await this.ringCallee(call, calleeUserId, { conversationId: randomUUID(), fromNumber: from, toNumber: to });
+    if (result === 'ringing') live.add(call);
+    else await live.end(call, result, null);
+    return { result, callId: call.id };
+  }
+
+  /**
+   * A callee's tab answers, on any instance: the first tab wins, the others stop ringing. Every
+   * answer reaches the instance holding the call, and the record's move from ringing to answered
+   * is made once, in the database, so that no two tabs both win.
+   */
+  async answer(userId: string, callId: string, tabId: string) {
+    const { db, hub, live, routing, timing } = this.deps;
+    const inbound = live.getInbound(callId);
+    if (!inbound) return routing.forward(userId, callId, NO_LONGER_RINGING, { op: 'answer', userId, callId, tabId });
+    if (inbound.userId !== userId || inbound.outbound.ending) throw AppError.notFound(NO_LONGER_RINGING);
+    if (inbound.answeredBy) throw AppError.conflict('This call was answered in another tab');
+    inbound.answeredBy = tabId;
+    const { outbound } = inbound;
+    const at = new Date();
+    const [won] = await db
+      .update(calls)
+      .set({ state: 'answered', answeredAt: at })
+      .where(and(eq(calls.id, inbound.id), eq(calls.state, 'ringing')))
+      .returning({ id: calls.id });
+    if (!won) throw AppError.notFound(NO_LONGER_RINGING);
+    await live.markCallAnswered(outbound, at);
+    const answeredAt = at.toISOString();
+    hub.sendToTab(userId, tabId, { type: 'call.state', callId: inbound.id, state: 'answered', answeredAt });
+    hub.sendToListeners(userId, { type: 'call.ended', callId: inbound.id, outcome: 'completed', durationSec: 0, reason: 'Answered in another tab' }, tabId);
+    // The answering tab connects its audio next; without it the call cannot go on.
+    live.after(outbound, timing.mediaConnectTimeoutMs, () => {
+      if (!outbound.callee) void live.end(outbound, 'failed', 'The call could not connect its audio');
+    });
+  }
+
+  /** The callee declines the call, on any instance; too late once a tab has answered. */
+  async reject(userId: string, callId: string) {
+    const { live, routing } = this.deps;
+    const inbound = live.getInbound(callId);
+    if (!inbound) return routing.forward(userId, callId, NO_LONGER_RINGING, { op: 'reject', userId, callId });
+    if (inbound.userId !== userId) throw AppError.notFound(NO_LONGER_RINGING);
+    if (inbound.answeredBy) return;
+    await live.end(inbound.outbound, 'rejected', 'The call was declined');
+  }
+
+  /**
+   * Rings the callee's listening tabs. One who cannot take the call (not listening, already on a
+   * call) keeps it in their history as missed.
+   */
+  private async ringCallee(call: LiveCall, calleeUserId: string, from: RingingFrom): Promise<RingResult> {
+    const { db, hub, live, timing } = this.deps;
+    const calleePreferences = await getPreferences(db, calleeUserId);
+    const record = {
+      conversationId: from.conversationId,
+      userId: calleeUserId,
+      direction: 'inbound' as const,
+      fromNumber: from.fromNumber,
+      toNumber: from.toNumber,
+      providerCallId: call.provider?.id ?? null,
+      metered: false,
+      hiddenFromHistory: !calleePreferences.callHistory,
+    };
+    const missed = async (outcome: CallOutcome, reason: string) => {
+      await db.insert(calls).values({ ...record, state: 'ended', outcome, reason, endedAt: new Date(), durationSec: 0 });
+    };
+
+    if (!(await hub.isListening(calleeUserId))) {
+      await missed('unavailable', 'You were not taking calls');
+      return 'unavailable';
+    }
+    let inboundRow: typeof calls.$inferSelect;
+    try {
+      [inboundRow] = (await db.insert(calls).values({ ...record, state: 'ringing', instanceId: this.deps.instanceId }).returning()) as [typeof calls.$inferSelect];
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await missed('busy', 'You were on another call');
+      return 'busy';
+    }
+
+    live.addInbound({
+      id: inboundRow.id,
+      userId: calleeUserId,
+      sampleRate: calleePreferences.dataUsage ? NARROWBAND_RATE : WIDEBAND_RATE,
+      outbound: call,
+      answeredBy: null,
+      muted: false,
+    });
+    hub.sendToListeners(calleeUserId, { type: 'call.incoming', callId: inboundRow.id, from: from.fromNumber, to: from.toNumber, at: inboundRow.startedAt.toISOString() });
+    live.after(call, timing.ringTimeoutMs, () => {
+      if (!call.answeredAt) void live.end(call, 'no-answer', 'Nobody answered');
+    });
+    return 'ringing';
+  }
+
+  /** The callee's record ends with the call; one never answered is a missed call in their history. */
+  private async endInbound(inbound: InboundCall, outcome: CallOutcome, reason: string | null) {
+    this.deps.live.forgetInbound(inbound.id);
+    const calleeReason = inbound.answeredBy ? reason : outcome === 'rejected' ? 'You declined the call' : outcome === 'cancelled' ? 'The caller hung up' : reason;
+    const row = await finaliseCall(this.deps.db, inbound.id, inbound.answeredBy ? 'completed' : outcome, calleeReason, new Date());
+    const message = { type: 'call.ended' as const, callId: inbound.id, outcome: row?.outcome ?? outcome, durationSec: row?.durationSec ?? 0, ...(calleeReason ? { reason: calleeReason } : {}) };
+    if (inbound.answeredBy) this.deps.hub.sendToTab(inbound.userId, inbound.answeredBy, message);
+    else this.deps.hub.sendToListeners(inbound.userId, message);
+  }
+}

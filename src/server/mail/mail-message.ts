@@ -1,0 +1,12 @@
+/** Each kind of message Voxline sends; the log names a message by it. */
+export type MailTemplate = 'confirm-email' | 'change-email' | 'reset-password';
+
+/** A message as the templates write it and a mailer sends it. */
+export interface MailMessage {
+  /** Which message this is, for the log (which never holds the message's links). */
+  template: MailTemplate;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}

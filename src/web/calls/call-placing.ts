@@ -1,0 +1,72 @@
+import type { ServerMessage } from '../../common/realtime';
+import { announcePlacementError, announcePlacementFailure } from './call-ending';
+import type { CallMediaConnection } from './call-media-connection';
+import type { CallSessionDeps } from './call-session-ports';
+import { newLiveCall, type LiveCall } from './call-snapshot';
+import { stopMicrophone, type HeldCall } from './held-call';
+
+export interface StartCall {
+  from: string;
+  /** E.164: the dial code joined with the digits (docs/product.md §5). */
+  to: string;
+  countryCode: string;
+  voiceChanger?: boolean;
+}
+
+/** The placing side of the session: a call from the dialer, and the server's word on it as it rings and is answered. */
+export class CallPlacing {
+  constructor(
+    private readonly held: HeldCall,
+    private readonly media: CallMediaConnection,
+    private readonly deps: Pick<CallSessionDeps, 'server' | 'media' | 'notices' | 'onCallEnded' | 'openPlans'>,
+  ) {}
+
+  /** Places a call: the microphone first (refused, no call is placed), then the call, then its audio. */
+  readonly place = async ({ from, to, countryCode, voiceChanger = false }: StartCall) => {
+    if (this.held.current) {
+      this.deps.notices.error('Call in progress', { description: 'Please end the current call before starting a new one' });
+      return;
+    }
+    const call = newLiveCall('outbound', { phase: 'connecting', callId: null, peer: to, countryCode });
+    this.held.hold(call);
+    this.deps.notices.info(voiceChanger ? 'Calling with voice changer...' : 'Calling...');
+    try {
+      call.stream = await this.deps.media.openMicrophone();
+      if (!this.held.holds(call)) return stopMicrophone(call.stream);
+      const placed = await this.deps.server.placeCall({ from, to });
+      const { call: record } = placed;
+      // Hung up while it was being placed: the server hears of it, and no audio starts.
+      if (!this.held.holds(call)) {
+        stopMicrophone(call.stream);
+        if (record.state !== 'ended') void this.deps.server.hangUpCall(record.id).then(() => this.deps.onCallEnded(), () => undefined);
+        return;
+      }
+      if (placed.voiceNotice) this.deps.notices.warning(placed.voiceNotice);
+      if (record.state === 'ended') {
+        this.held.release(call);
+        announcePlacementFailure(this.deps.notices, record.outcome ?? 'failed', record.reason);
+        return;
+      }
+      call.callId = record.id;
+      if (record.state === 'ringing') call.phase = 'ringing';
+      await this.media.connect(call, placed.mediaPath, placed.sampleRate);
+      if (this.held.holds(call) && record.state === 'answered') this.held.markAnswered(call, record.answeredAt);
+    } catch (error) {
+      if (!this.held.holds(call)) return;
+      stopMicrophone(call.stream);
+      // A call placed whose audio could not start is hung up rather than left ringing.
+      if (call.callId) void this.deps.server.hangUpCall(call.callId).catch(() => undefined);
+      this.held.release(call);
+      announcePlacementError(this.deps.notices, error, this.deps.openPlans);
+    }
+  };
+
+  /** call.state for the placed call: it rings, then it is answered. */
+  follow(call: LiveCall, message: Extract<ServerMessage, { type: 'call.state' }>) {
+    if (message.state === 'ringing' && call.phase === 'connecting') {
+      call.phase = 'ringing';
+      this.held.publish();
+    }
+    if (message.state === 'answered') this.held.markAnswered(call, message.answeredAt ?? null);
+  }
+}
