@@ -1,51 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../common/api/session';
 import { DEFAULT_SOUND_TEST_NUMBER } from '../../common/calls';
-import type { ServerMessage } from '../../common/realtime';
+import { callCore } from '../../../tests/support/call-core';
+import { joinTab } from '../../../tests/support/fake-realtime-socket';
 import { openTestDatabase } from '../../../tests/support/test-database';
 import { until } from '../../../tests/support/until';
 import { user } from '../auth/schema';
-import { LocalBus } from '../bus/local-bus';
 import type { DatabaseHandle } from '../db/client';
 import { AppError } from '../http/app-error';
 import { phoneNumbers, type PhoneNumberStatus } from '../numbers/schema';
-import { createLocalCarrier } from '../providers/telephony/local/local-carrier';
-import { MemoryPresence } from '../realtime/presence';
-import { RealtimeHub } from '../realtime/realtime-hub';
 import { placeCall, type CallPlacingDependencies } from './call-placing';
-import { CallRouting } from './call-routing';
-import { LiveCalls } from './live-calls';
-import { ProviderSide } from './provider-calls';
 import { calls } from './schema';
 import { defaultCallTiming } from './timing';
-import { UserRinging } from './user-ringing';
 
-/** Just enough of a ws socket for the hub: what it is sent, and the messages it sends. */
-class FakeTab extends EventEmitter {
-  readonly OPEN = 1;
-  readyState = 1;
-  readonly sent: ServerMessage[] = [];
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as ServerMessage);
-  }
-  close() {
-    this.readyState = 3;
-    this.emit('close');
-  }
-  say(message: object) {
-    this.emit('message', Buffer.from(JSON.stringify(message)), false);
-  }
-  ping() {}
-  of<T extends ServerMessage['type']>(type: T) {
-    return this.sent.filter((message): message is Extract<ServerMessage, { type: T }> => message.type === type);
-  }
-}
-
-const log = { info: () => {}, warn: () => {} };
 const OUTSIDE = '+442079460958';
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -53,33 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const opened: { hub: RealtimeHub; live: LiveCalls }[] = [];
-afterEach(async () => {
-  for (const { hub, live } of opened.splice(0)) {
-    await live.endAll('The test is over');
-    hub.close();
-  }
-});
-
 /** Placing on one instance: the real hub, live calls, ringing and provider side, on the virtual carrier. */
 function setUp(soundTestNumber = DEFAULT_SOUND_TEST_NUMBER) {
-  const bus = new LocalBus();
-  const hub = new RealtimeHub({ log, bus, presence: new MemoryPresence() });
-  const instanceId = randomUUID();
-  const timing = { ...defaultCallTiming, outsideAnswerDelayMs: 50, echoDelayMs: 20 };
-  const live = new LiveCalls({ db: database.db, hub, log });
-  opened.push({ hub, live });
-  const routing = new CallRouting({ db: database.db, hub, bus, instanceId, live, log });
-  const ringing = new UserRinging({ db: database.db, hub, timing, instanceId, live, routing });
-  const provider = new ProviderSide({ db: database.db, telephony: createLocalCarrier(), timing, providerCallbackUrl: 'https://voxline.example', live, ringing, routing, log });
+  const { hub, instanceId, timing, live, ringing, provider } = callCore(database.db, { timing: { ...defaultCallTiming, outsideAnswerDelayMs: 50, echoDelayMs: 20 } });
   const deps: CallPlacingDependencies = { db: database.db, timing, soundTestNumber, instanceId, live, ringing, provider };
 
   /** A tab of `userId` that has started taking calls. */
   const listeningTab = async (userId: string) => {
-    const socket = new FakeTab();
-    hub.join({ id: userId } as SessionUser, socket as unknown as WebSocket);
-    socket.say({ type: 'receiver.start' });
-    await until(() => socket.of('receiver.state').length > 0);
+    const socket = joinTab(hub, userId);
+    await socket.startListening();
     return socket;
   };
   return { deps, live, listeningTab };

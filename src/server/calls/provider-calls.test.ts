@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIDEBAND_RATE } from '../../common/calls';
+import { callCore } from '../../../tests/support/call-core';
 import { openTestDatabase } from '../../../tests/support/test-database';
 import { until } from '../../../tests/support/until';
 import { user } from '../auth/schema';
-import { LocalBus } from '../bus/local-bus';
 import type { DatabaseHandle } from '../db/client';
 import type { OutboundCallRequest, TelephonyProvider } from '../providers/telephony/telephony-provider';
-import { MemoryPresence } from '../realtime/presence';
-import { RealtimeHub } from '../realtime/realtime-hub';
-import { CallRouting } from './call-routing';
-import { LiveCalls } from './live-calls';
-import { ProviderSide } from './provider-calls';
 import { calls } from './schema';
-import { defaultCallTiming } from './timing';
-import { UserRinging } from './user-ringing';
 
 /** The provider at the network's edge: what it was asked to place and hang up. */
 class FakeProviderCalls {
@@ -35,7 +28,6 @@ class FakeProviderCalls {
   }
 }
 
-const log = { info: () => {}, warn: () => {} };
 const unused = () => Promise.reject(new Error('not used by calls'));
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -43,27 +35,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const opened: { hub: RealtimeHub; live: LiveCalls }[] = [];
-afterEach(async () => {
-  for (const { hub, live } of opened.splice(0)) {
-    await live.endAll('The test is over');
-    hub.close();
-  }
-});
-
 /** The provider side of one instance, and a caller's call to an outside number ready to place. */
 async function setUp() {
-  const bus = new LocalBus();
-  const hub = new RealtimeHub({ log, bus, presence: new MemoryPresence() });
-  const instanceId = randomUUID();
-  const timing = defaultCallTiming;
-  const live = new LiveCalls({ db: database.db, hub, log });
-  opened.push({ hub, live });
-  const routing = new CallRouting({ db: database.db, hub, bus, instanceId, live, log });
-  const ringing = new UserRinging({ db: database.db, hub, timing, instanceId, live, routing });
   const providerCalls = new FakeProviderCalls();
   const telephony: TelephonyProvider = { name: 'vonage', calls: providerCalls, searchNumbers: unused, rentNumber: unused, configureInboundVoice: unused, releaseNumber: unused };
-  const provider = new ProviderSide({ db: database.db, telephony, timing, providerCallbackUrl: 'https://voxline.example', live, ringing, routing, log });
+  const { instanceId, live, provider } = callCore(database.db, { telephony });
 
   const userId = randomUUID();
   await database.db.insert(user).values({ id: userId, name: 'Caller', email: `${userId}@example.com` });

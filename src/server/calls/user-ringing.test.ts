@@ -1,45 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
-import type { SessionUser } from '../../common/api/session';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIDEBAND_RATE } from '../../common/calls';
-import type { ServerMessage } from '../../common/realtime';
+import { callCore } from '../../../tests/support/call-core';
+import { joinTab } from '../../../tests/support/fake-realtime-socket';
 import { openTestDatabase } from '../../../tests/support/test-database';
 import { until } from '../../../tests/support/until';
 import { user } from '../auth/schema';
-import { LocalBus } from '../bus/local-bus';
 import type { DatabaseHandle } from '../db/client';
 import { BaseLeg } from '../media/leg';
-import { MemoryPresence } from '../realtime/presence';
-import { RealtimeHub } from '../realtime/realtime-hub';
-import { CallRouting } from './call-routing';
-import { LiveCalls } from './live-calls';
 import { calls } from './schema';
 import { defaultCallTiming } from './timing';
-import { UserRinging } from './user-ringing';
-
-/** Just enough of a ws socket for the hub: what it is sent, and the messages it sends. */
-class FakeTab extends EventEmitter {
-  readonly OPEN = 1;
-  readyState = 1;
-  readonly sent: ServerMessage[] = [];
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as ServerMessage);
-  }
-  close() {
-    this.readyState = 3;
-    this.emit('close');
-  }
-  say(message: object) {
-    this.emit('message', Buffer.from(JSON.stringify(message)), false);
-  }
-  ping() {}
-  of<T extends ServerMessage['type']>(type: T) {
-    return this.sent.filter((message): message is Extract<ServerMessage, { type: T }> => message.type === type);
-  }
-}
 
 /** The far side of a call from outside Voxline. */
 class OutsideCaller extends BaseLeg {
@@ -49,40 +20,21 @@ class OutsideCaller extends BaseLeg {
   protected release() {}
 }
 
-const log = { info: () => {}, warn: () => {} };
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
 });
 afterAll(() => database.close());
 
-const opened: { hub: RealtimeHub; live: LiveCalls }[] = [];
-afterEach(async () => {
-  for (const { hub, live } of opened.splice(0)) {
-    await live.endAll('The test is over');
-    hub.close();
-  }
-});
-
 /** The ringing of one instance, with the real hub, records and live calls, and a callee in the database. */
 async function setUp() {
-  const bus = new LocalBus();
-  const hub = new RealtimeHub({ log, bus, presence: new MemoryPresence() });
-  const instanceId = randomUUID();
-  const live = new LiveCalls({ db: database.db, hub, log });
-  opened.push({ hub, live });
-  const routing = new CallRouting({ db: database.db, hub, bus, instanceId, live, log });
-  const ringing = new UserRinging({ db: database.db, hub, timing: { ...defaultCallTiming, ringTimeoutMs: 300 }, instanceId, live, routing });
+  const { hub, live, ringing } = callCore(database.db, { timing: { ...defaultCallTiming, ringTimeoutMs: 300 } });
   hub.on('call.answer', (caller, message, tabId) => ringing.answer(caller.id, message.callId, tabId));
   const callee = randomUUID();
   await database.db.insert(user).values({ id: callee, name: 'Callee', email: `${callee}@example.com` });
   const tab = async (listening: boolean) => {
-    const socket = new FakeTab();
-    hub.join({ id: callee } as SessionUser, socket as unknown as WebSocket);
-    if (listening) {
-      socket.say({ type: 'receiver.start' });
-      await until(() => socket.of('receiver.state').length > 0);
-    }
+    const socket = joinTab(hub, callee);
+    if (listening) await socket.startListening();
     return socket;
   };
   const record = async (id: string) => (await database.db.select().from(calls).where(eq(calls.id, id)))[0];

@@ -1,44 +1,22 @@
-import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
 import type { ServerMessage } from '../../common/realtime';
-import type { SessionUser } from '../../common/api/session';
+import { joinTab, type FakeRealtimeSocket } from '../../../tests/support/fake-realtime-socket';
 import { LocalBus } from '../bus/local-bus';
 import { MemoryPresence } from './presence';
 import { RealtimeHub } from './realtime-hub';
 
-/** Just enough of a ws socket for the hub: what it is sent, and the events it raises. */
-class FakeTab extends EventEmitter {
-  readonly OPEN = 1;
-  readyState = 1;
-  readonly sent: ServerMessage[] = [];
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as ServerMessage);
-  }
-  close() {
-    this.readyState = 3;
-    this.emit('close');
-  }
-  receive(message: object) {
-    this.emit('message', Buffer.from(JSON.stringify(message)), false);
-  }
-  ping() {}
-  terminate() {}
-}
-
 const log = { warn: () => {} };
-const user = (id: string) => ({ id }) as SessionUser;
 const notice = (message: string): ServerMessage => ({ type: 'notice', code: 'test', message });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const notices = (tab: FakeTab) => tab.sent.filter((message) => message.type === 'notice');
+const notices = (tab: FakeRealtimeSocket) => tab.of('notice');
 
 /** The id the hub gives the tab, as a handler of its messages sees it. */
-async function tabIdOf(hub: RealtimeHub, tab: FakeTab) {
+async function tabIdOf(hub: RealtimeHub, tab: FakeRealtimeSocket) {
   let seen = '';
   hub.on('call.mute', (_user, _message, tabId) => {
     seen = tabId;
   });
-  tab.receive({ type: 'call.mute', callId: 'c', muted: true });
+  tab.say({ type: 'call.mute', callId: 'c', muted: true });
   await settle();
   return seen;
 }
@@ -51,12 +29,6 @@ function twoInstances() {
   return { bus, hubs };
 }
 
-function join(hub: RealtimeHub, userId: string) {
-  const tab = new FakeTab();
-  hub.join(user(userId), tab as unknown as WebSocket);
-  return tab;
-}
-
 const opened: RealtimeHub[] = [];
 afterEach(() => {
   for (const hub of opened.splice(0)) hub.close();
@@ -65,9 +37,9 @@ afterEach(() => {
 describe('RealtimeHub across instances', () => {
   it('sends a user message once to each of the user\'s tabs, whichever instance holds it', async () => {
     const { hubs: [one, two] } = twoInstances();
-    const here = join(one, 'ada');
-    const there = join(two, 'ada');
-    const someoneElse = join(two, 'bob');
+    const here = joinTab(one, 'ada');
+    const there = joinTab(two, 'ada');
+    const someoneElse = joinTab(two, 'bob');
     await settle();
     one.send('ada', notice('hello'));
     expect(here.sent).toEqual([notice('hello')]);
@@ -77,11 +49,11 @@ describe('RealtimeHub across instances', () => {
 
   it('rings only listening tabs, leaving out the one named, and counts listeners per instance', async () => {
     const { hubs: [one, two] } = twoInstances();
-    const answering = join(one, 'ada');
-    const idle = join(one, 'ada');
-    const otherListener = join(two, 'ada');
-    answering.receive({ type: 'receiver.start' });
-    otherListener.receive({ type: 'receiver.start' });
+    const answering = joinTab(one, 'ada');
+    const idle = joinTab(one, 'ada');
+    const otherListener = joinTab(two, 'ada');
+    answering.say({ type: 'receiver.start' });
+    otherListener.say({ type: 'receiver.start' });
     await settle();
     expect(answering.sent).toEqual([{ type: 'receiver.state', listening: true }]);
     expect(await one.isListening('ada')).toBe(true);
@@ -90,7 +62,7 @@ describe('RealtimeHub across instances', () => {
     expect(notices(answering)).toEqual([]);
     expect(notices(idle)).toEqual([]);
     expect(notices(otherListener)).toEqual([notice('answered elsewhere')]);
-    otherListener.receive({ type: 'receiver.stop' });
+    otherListener.say({ type: 'receiver.stop' });
     await settle();
     expect(otherListener.sent.at(-1)).toEqual({ type: 'receiver.state', listening: false });
     expect(await two.isListening('ada')).toBe(false);
@@ -98,9 +70,9 @@ describe('RealtimeHub across instances', () => {
 
   it('sends to the one tab named, on whichever instance holds it', async () => {
     const { hubs: [one, two] } = twoInstances();
-    const first = join(two, 'ada');
-    const second = join(two, 'ada');
-    const local = join(one, 'ada');
+    const first = joinTab(two, 'ada');
+    const second = joinTab(two, 'ada');
+    const local = joinTab(one, 'ada');
     await settle();
     const firstId = await tabIdOf(two, first);
     expect(firstId).not.toBe(await tabIdOf(two, second));
@@ -112,15 +84,15 @@ describe('RealtimeHub across instances', () => {
 
   it('stops following a user on the bus when their last tab on the instance closes', async () => {
     const { hubs: [one, two] } = twoInstances();
-    const first = join(two, 'ada');
-    const second = join(two, 'ada');
+    const first = joinTab(two, 'ada');
+    const second = joinTab(two, 'ada');
     await settle();
     first.close();
     one.send('ada', notice('still here'));
     expect(second.sent).toEqual([notice('still here')]);
     second.close();
     await settle();
-    const late = join(two, 'ada');
+    const late = joinTab(two, 'ada');
     await settle();
     one.send('ada', notice('once'));
     // A subscription left behind would deliver twice.
@@ -129,11 +101,11 @@ describe('RealtimeHub across instances', () => {
 
   it('no longer hears a tab whose socket is closing (its session was revoked), whatever its peer still sends', async () => {
     const { hubs: [one] } = twoInstances();
-    const tab = join(one, 'ada');
+    const tab = joinTab(one, 'ada');
     const heard: string[] = [];
     one.on('call.hangup', (_user, message) => void heard.push(message.callId));
     tab.readyState = 2;
-    tab.receive({ type: 'call.hangup', callId: 'c' });
+    tab.say({ type: 'call.hangup', callId: 'c' });
     await settle();
     expect(heard).toEqual([]);
     expect(tab.sent).toEqual([]);

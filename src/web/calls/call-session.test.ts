@@ -1,50 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CallRecord, PlaceCallResult } from '../../common/api/calls';
 import { defaultPreferences, type Preferences } from '../../common/api/preferences';
-import type { ClientMessage, ServerMessage } from '../../common/realtime';
+import type { ServerMessage } from '../../common/realtime';
+import { FakeSignalling } from '../../../tests/support/fake-signalling';
 import { ApiError } from '../lib/api-client';
-import type { Signalling } from '../lib/realtime';
 import type { CallMediaOptions } from './call-media';
 import { MEDIA_DROP_GRACE_MS } from './call-media-connection';
 import { AUTO_ANSWER_DELAY_MS } from './call-receiving';
 import { CallSession } from './call-session';
 import type { CallMediaLink, Clock, NoticeOptions } from './call-session-ports';
-
-/** The signalling socket as the session sees it: what it sent, and the server's messages delivered by hand. */
-class FakeSignalling implements Signalling {
-  readonly sent: ClientMessage[] = [];
-  open = true;
-  private readonly listeners = new Set<(message: ServerMessage) => void>();
-  private readonly connectListeners = new Set<() => void>();
-
-  send(message: ClientMessage) {
-    if (!this.open) return false;
-    this.sent.push(message);
-    return true;
-  }
-
-  subscribe(listener: (message: ServerMessage) => void) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  onConnect(listener: () => void) {
-    this.connectListeners.add(listener);
-    return () => this.connectListeners.delete(listener);
-  }
-
-  deliver(message: ServerMessage) {
-    for (const listener of this.listeners) listener(message);
-  }
-
-  reconnect() {
-    for (const listener of this.connectListeners) listener();
-  }
-
-  types() {
-    return this.sent.map((message) => message.type);
-  }
-}
 
 /** Time that moves only when the test says. */
 class FakeClock implements Clock {
@@ -138,6 +102,24 @@ async function answered(setup: ReturnType<typeof setUp>) {
   await setup.session.answer();
   setup.signalling.deliver({ type: 'call.state', callId: 'c9', state: 'answered', answeredAt: new Date(setup.clock.now()).toISOString() });
   await flush();
+}
+
+/**
+ * Answers a call ringing here while the microphone is still being asked for. The answer settles
+ * once the microphone arrives at last: the function returned grants it and resolves to its track.
+ */
+function answerAwaitingMicrophone(setup: ReturnType<typeof setUp>) {
+  const microphone = deferred<MediaStream>();
+  setup.deps.media.openMicrophone.mockReturnValueOnce(microphone.promise);
+  setup.session.startReceiving();
+  setup.signalling.deliver(incoming);
+  const answering = setup.session.answer();
+  return async () => {
+    const { stream: late, track: lateTrack } = setUp();
+    microphone.resolve(late);
+    await answering;
+    return lateTrack;
+  };
 }
 
 describe('a placed call', () => {
@@ -301,18 +283,13 @@ describe('hang-up while connecting', () => {
   });
 
   it('a received call still asking for the microphone: declined', async () => {
-    const { session, signalling, deps, track, last } = setUp();
-    const microphone = deferred<MediaStream>();
-    deps.media.openMicrophone.mockReturnValueOnce(microphone.promise);
-    session.startReceiving();
-    signalling.deliver(incoming);
-    const answering = session.answer();
+    const setup = setUp();
+    const { session, signalling, track, last } = setup;
+    const grantMicrophone = answerAwaitingMicrophone(setup);
     await session.hangUp();
     expect(signalling.sent).toContainEqual({ type: 'call.reject', callId: 'c9' });
     expect(last()).toEqual({ kind: 'info', title: 'Call rejected' });
-    const { stream: late, track: lateTrack } = setUp();
-    microphone.resolve(late);
-    await answering;
+    const lateTrack = await grantMicrophone();
     expect(signalling.types()).not.toContain('call.answer');
     expect(lateTrack.stop).toHaveBeenCalled();
     expect(track.stop).not.toHaveBeenCalled();
@@ -411,17 +388,12 @@ describe('answer in two tabs', () => {
   });
 
   it('the other tab answered while this one asked for the microphone: the microphone is let go', async () => {
-    const { session, signalling, deps, track, last } = setUp();
-    const microphone = deferred<MediaStream>();
-    deps.media.openMicrophone.mockReturnValueOnce(microphone.promise);
-    session.startReceiving();
-    signalling.deliver(incoming);
-    const answering = session.answer();
+    const setup = setUp();
+    const { signalling, track, last } = setup;
+    const grantMicrophone = answerAwaitingMicrophone(setup);
     signalling.deliver({ type: 'call.ended', callId: 'c9', outcome: 'completed', durationSec: 0, reason: 'Answered in another tab' });
     expect(last()).toEqual({ kind: 'info', title: 'Answered in another tab' });
-    const { stream: late, track: lateTrack } = setUp();
-    microphone.resolve(late);
-    await answering;
+    const lateTrack = await grantMicrophone();
     expect(lateTrack.stop).toHaveBeenCalled();
     expect(track.stop).not.toHaveBeenCalled();
     expect(signalling.types()).toEqual(['receiver.start']);

@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { CallRecord } from '../../../common/api/calls';
 import type { Preferences } from '../../../common/api/preferences';
-import type { ClientMessage, ServerMessage } from '../../../common/realtime';
+import type { ServerMessage } from '../../../common/realtime';
+import { FakeSignalling } from '../../../../tests/support/fake-signalling';
 import { renderRoutes } from '../../../../tests/support/render-web';
 import { apiError, stubApi, type StubResponder } from '../../../../tests/support/web-fetch';
 import { CallProvider } from '../../calls/call-context';
 import type * as callMediaModule from '../../calls/call-media';
 import type { CallMediaOptions } from '../../calls/call-media';
-import { RealtimeClientProvider, type Signalling } from '../../lib/realtime';
+import { RealtimeClientProvider } from '../../lib/realtime';
 import { CallSettingsPage } from './call-settings-page';
 
 // The audio path (AudioWorklets, the media websocket) has no jsdom equivalent; its wiring is what is checked here.
@@ -18,38 +19,6 @@ vi.mock('../../calls/call-media', async (importOriginal) => ({
   ...(await importOriginal<typeof callMediaModule>()),
   CallMedia: { connect: media.connect },
 }));
-
-/** The signalling socket as the receiver sees it: what it sent, and a way to deliver the server's messages. */
-class FakeSignalling implements Signalling {
-  readonly sent: ClientMessage[] = [];
-  private readonly listeners = new Set<(message: ServerMessage) => void>();
-  private readonly connectListeners = new Set<() => void>();
-
-  send(message: ClientMessage) {
-    this.sent.push(message);
-    return true;
-  }
-
-  subscribe(listener: (message: ServerMessage) => void) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  onConnect(listener: () => void) {
-    this.connectListeners.add(listener);
-    return () => this.connectListeners.delete(listener);
-  }
-
-  deliver(message: ServerMessage) {
-    act(() => {
-      for (const listener of this.listeners) listener(message);
-    });
-  }
-
-  types() {
-    return this.sent.map((message) => message.type);
-  }
-}
 
 const number = { id: 'n1', phoneNumber: '+14155550123', friendlyName: 'Work', active: true, country: 'US', monthlyCost: '1.00', currency: 'USD', createdAt: '2026-11-01T00:00:00.000Z' };
 const preferences: Preferences = { darkMode: false, notifications: false, callHistory: true, dataUsage: false, autoAnswer: false };
@@ -68,7 +37,7 @@ function renderCallSettings({ numbers = [number] as unknown[], prefs = preferenc
     ...answers,
   });
   vi.stubGlobal('fetch', api.fetchStub);
-  const realtime = new FakeSignalling();
+  const realtime = new FakeSignalling(act);
   const page = (
     <RealtimeClientProvider client={realtime}>
       <CallProvider>

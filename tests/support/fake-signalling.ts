@@ -1,0 +1,44 @@
+import type { ClientMessage, ServerMessage } from '../../src/common/realtime';
+import type { Signalling } from '../../src/web/lib/realtime';
+
+/** The tab's signalling socket as the calls code sees it: what it sent, and the server's messages delivered by hand. */
+export class FakeSignalling implements Signalling {
+  readonly sent: ClientMessage[] = [];
+  /** While false, sends fail as on a socket that is not open. */
+  open = true;
+  private readonly listeners = new Set<(message: ServerMessage) => void>();
+  private readonly connectListeners = new Set<() => void>();
+
+  /** `delivering` runs each delivery: a test of rendered components passes React's `act`. */
+  constructor(private readonly delivering: (deliver: () => void) => void = (deliver) => deliver()) {}
+
+  send(message: ClientMessage) {
+    if (!this.open) return false;
+    this.sent.push(message);
+    return true;
+  }
+
+  subscribe(listener: (message: ServerMessage) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onConnect(listener: () => void) {
+    this.connectListeners.add(listener);
+    return () => this.connectListeners.delete(listener);
+  }
+
+  deliver(message: ServerMessage) {
+    this.delivering(() => {
+      for (const listener of this.listeners) listener(message);
+    });
+  }
+
+  reconnect() {
+    for (const listener of this.connectListeners) listener();
+  }
+
+  types() {
+    return this.sent.map((message) => message.type);
+  }
+}
