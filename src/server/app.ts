@@ -16,7 +16,9 @@ import { callRoutes } from './calls/routes';
 import { defaultCallTiming, type CallTiming } from './calls/timing';
 import { authLinkRoutes, authRoutes } from './auth/routes';
 import { resolveAuthSecret } from './auth/secret';
+import { clientErrorRoutes } from './client-errors/routes';
 import { contactsRoutes } from './contacts/routes';
+import { Draining } from './health/draining';
 import { healthRoutes } from './health/routes';
 import { installErrorHandling } from './http/error-handler';
 import { refuseForeignOrigins } from './http/origin-check';
@@ -24,6 +26,7 @@ import { answerClientError, answerFrameworkError, refuseLongUrls } from './http/
 import { requireSessions } from './http/require-session';
 import { addResponseHeaders } from './http/response-headers';
 import { MemoryRateLimiter, RedisRateLimiter } from './http/rate-limiter';
+import { requestIdGenerator, returnRequestIds } from './http/request-id';
 import { requestLogSerializers } from './http/request-log';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/routes';
@@ -47,6 +50,7 @@ import { sandboxCheckoutRoutes } from './providers/payments/sandbox/checkout-rou
 import { createTelephonyProvider } from './providers/telephony/create-telephony-provider';
 import type { TelephonyProvider } from './providers/telephony/telephony-provider';
 import { MemoryWebhookIdStore, RedisWebhookIdStore } from './providers/telephony/vonage/webhook-ids';
+import { webAppInlineScriptSources } from './static-site/inline-script-hashes';
 import { serveWebApp } from './static-site/serve-web-app';
 import { voiceSettingsRoutes } from './voice/routes';
 
@@ -65,17 +69,20 @@ export interface AppDependencies {
   instanceTiming?: Partial<InstanceTiming>;
   /** Told of every route as it is added (the security suites walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Set when shutdown begins (main.ts on SIGTERM, or this app's close): readiness turns false. */
+  draining?: Draining;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Assembles the server: infrastructure first, then one plugin per domain, then the web app. */
-export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, paymentProvider, callTiming, instanceTiming, onRoute }: AppDependencies) {
+export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, paymentProvider, callTiming, instanceTiming, onRoute, draining = new Draining() }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, serializers: requestLogSerializers },
     bodyLimit: 1_048_576,
     // Behind a load balancer the client's address comes from X-Forwarded-For; rate limits need it.
     trustProxy: config.TRUST_PROXY,
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -84,6 +91,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  returnRequestIds(app);
 
   const secure = config.publicUrl.startsWith('https://');
   await app.register(fastifyHelmet, {
@@ -91,7 +99,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...webAppInlineScriptSources(webRoot)],
         // Radix positions popovers and sonner injects its stylesheet at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -114,11 +122,12 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   addResponseHeaders(app);
   refuseForeignOrigins(app, config);
 
+  database.logErrorsTo(app.log);
   const db = database.db;
   const mail = mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, app.log) : createOutboxMailer(db, app.log));
   const auth = createAuth({ config, db, mailer: mail, secret: resolveAuthSecret(config) });
   requireSessions(app, auth);
-  const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : null;
+  const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, app.log) : null;
   // Shared by every instance when there is a Redis; otherwise this process is the only one.
   const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
   const telephony = givenTelephony ?? (await createTelephonyProvider(config, { findRented: (numbers) => findRentedNumbers(db, numbers) }));
@@ -155,21 +164,31 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     await instance.start();
     simulatedIncoming?.start();
   });
+  app.addHook('preClose', async () => draining.begin());
   // Every path into `ended` finalises the record, a shutdown included (docs/calls.md#states).
+  // Each step runs whatever the one before met (Redis or the database away): a step that fails is logged.
   app.addHook('onClose', async () => {
+    const step = async (what: string, run: () => unknown) => {
+      try {
+        await run();
+      } catch (error) {
+        app.log.warn({ err: error }, `shutdown: could not ${what}`);
+      }
+    };
     simulatedIncoming?.stop();
-    await calls.endAll('The server is shutting down');
-    await instance.stop().catch((error: unknown) => app.log.warn({ err: error }, 'could not leave the list of running servers'));
+    await step('end the calls', () => calls.endAll('The server is shutting down'));
+    await step('leave the list of running servers', () => instance.stop());
     hub.close();
-    await sessionSockets.close();
-    await presence.close();
-    await bus.close();
+    await step('close the session sockets', () => sessionSockets.close());
+    await step('close presence', () => presence.close());
+    await step('close the bus', () => bus.close());
     redis?.disconnect();
   });
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database, redis });
+      await api.register(healthRoutes, { database, redis, draining, carriedCalls: () => calls.carriedCount(), maxCalls: config.MAX_CALLS_PER_INSTANCE });
+      await api.register(clientErrorRoutes, { rateLimiter });
       await api.register(authRoutes, { auth, config, db, rateLimiter, sessionSockets });
       await api.register(accountRoutes, { auth, db, sessionSockets });
       await api.register(preferencesRoutes, { auth, db });

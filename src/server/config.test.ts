@@ -68,6 +68,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIMULATED_INCOMING_RATE: '5' })).toThrow('SIMULATED_INCOMING_RATE must be a number from 0 to 1');
   });
 
+  it('reads MAX_CALLS_PER_INSTANCE as a whole number of calls, 1000 unless set', () => {
+    expect(loadConfig({}).MAX_CALLS_PER_INSTANCE).toBe(1000);
+    expect(loadConfig({ MAX_CALLS_PER_INSTANCE: '250' }).MAX_CALLS_PER_INSTANCE).toBe(250);
+    for (const bad of ['0', '-3', '2.5', 'many']) {
+      expect(() => loadConfig({ MAX_CALLS_PER_INSTANCE: bad })).toThrow(`Invalid configuration: MAX_CALLS_PER_INSTANCE must be a whole number of at least 1 (got "${bad}")`);
+    }
+  });
+
   it('uses the virtual carrier unless TELEPHONY says vonage', () => {
     expect(loadConfig({}).TELEPHONY).toBe('local');
     expect(() => loadConfig({ TELEPHONY: 'twilio' })).toThrow('Invalid configuration: TELEPHONY must be local or vonage (got "twilio")');

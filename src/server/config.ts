@@ -77,6 +77,13 @@ export const configSchema = z.object({
     .min(0, 'must be a number from 0 to 1')
     .max(1, 'must be a number from 0 to 1')
     .default(0.05),
+  // Readiness (GET /api/v1/health/ready) answers 503 from this many calls on, so that a balancer
+  // sends new calls to another instance.
+  MAX_CALLS_PER_INSTANCE: z.coerce
+    .number({ error: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(1000),
   PAYMENTS: z.enum(['sandbox', 'paystack'], { error: 'must be sandbox or paystack' }).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)').optional(),
   PAYSTACK_API_URL: httpUrl.default('https://api.paystack.co'),

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, unsafeAllowancesInUse, type Config } from './c
 import { lockDataDir, DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { DataRepairReport } from './db/data-repairs';
+import { Draining } from './health/draining';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -54,7 +55,8 @@ async function main() {
     fail(`database migration failed: ${(error as Error).message}`);
   }
 
-  const app = await buildApp({ config, database });
+  const draining = new Draining();
+  const app = await buildApp({ config, database, draining });
   for (const warning of unsafeAllowancesInUse(config)) app.log.warn(warning);
   for (const repair of repairs) {
     app.log.info({ repair: repair.name, changed: repair.changed }, 'data repair done');
@@ -72,25 +74,39 @@ async function main() {
   };
 
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    draining.begin();
     setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       unlock();
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     close().then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    if (!stopping) app.log.info({ signal }, 'shutting down');
+    stop(0);
+  };
+  process.on('SIGINT', stopOnSignal);
+  process.on('SIGTERM', stopOnSignal);
+  // A fault nothing caught leaves the process in a state nobody planned for: it is logged, and the
+  // instance shuts down as on SIGTERM (calls ended cleanly, records finalised) and exits with 1.
+  process.on('unhandledRejection', (reason) => {
+    app.log.fatal({ err: reason, stopping }, 'unhandled promise rejection; shutting down');
+    stop(1);
+  });
+  process.on('uncaughtException', (error, origin) => {
+    app.log.fatal({ err: error, origin, stopping }, 'uncaught exception; shutting down');
+    stop(1);
+  });
 
   try {
     await app.listen({ host: config.HOST, port: config.PORT });

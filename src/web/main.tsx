@@ -2,8 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app';
+import { AppErrorBoundary } from './components/app-error-boundary';
 import { createQueryClient } from './lib/query-client';
-import { createRouter } from './router';
+import { createRouter, reportRouteError } from './router';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -11,8 +12,10 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createRouter()} />
-    </AppProviders>
+    <AppErrorBoundary>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={createRouter()} onError={reportRouteError} />
+      </AppProviders>
+    </AppErrorBoundary>
   </StrictMode>,
 );

@@ -2,6 +2,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './components/app-layout';
 import { PageLoading } from './components/page-loading';
 import { RequireSession } from './components/require-session';
+import { RouteErrorBoundary } from './components/route-error-boundary';
+import { reportClientError } from './lib/report-client-error';
 
 // Each page is its own chunk, loaded when its route is first visited.
 const pages: RouteObject[] = [
@@ -36,7 +38,13 @@ const pages: RouteObject[] = [
 ];
 
 // The first page's chunk is loading while the app starts: show the same text as every other wait.
-export const routes: RouteObject[] = [{ HydrateFallback: PageLoading, children: pages }];
+// A page that throws, or whose chunk does not load, shows the error screen in place of the router's developer page.
+export const routes: RouteObject[] = [{ HydrateFallback: PageLoading, ErrorBoundary: RouteErrorBoundary, children: pages }];
+
+/** The router's onError: every page error once, under its route pattern (/contacts, never an id or a token). */
+export function reportRouteError(error: unknown, { pattern }: { pattern: string }) {
+  reportClientError(error, pattern);
+}
 
 export function createRouter() {
   return createBrowserRouter(routes, { basename: '/' });

@@ -45,6 +45,12 @@ const SESSION_OWN = ownOnly('acts on the signed-in account only');
 
 const fixtures: Record<string, Fixture> = {
   'GET /api/v1/health': { public: 'load balancers probe it without an account' },
+  'GET /api/v1/health/live': { public: 'load balancers probe it without an account' },
+  'GET /api/v1/health/ready': { public: 'load balancers probe it without an account' },
+  'POST /api/v1/client-errors': {
+    public: 'a page can fail for a visitor who has not signed in, the sign-in page included; limited per address',
+    request: () => ({ body: { route: '/', message: 'Boom' } }),
+  },
   'POST /api/v1/auth/sign-up': { public: 'making an account needs no session', request: () => ({ body: { fullName: 'X', email: 'x@example.com', password: TEST_PASSWORD } }) },
   'POST /api/v1/auth/sign-in': { public: 'signing in is how a session starts', request: () => ({ body: { email: 'x@example.com', password: TEST_PASSWORD } }) },
   'POST /api/v1/auth/two-factor': { public: 'the second step of signing in, before any session', request: () => ({ body: { code: '123456' } }) },

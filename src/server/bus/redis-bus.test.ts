@@ -7,7 +7,7 @@ import { createBus } from './create-bus';
 import { RedisBus } from './redis-bus';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
-const log = { warn: () => {} };
+const log = { warn: () => {}, info: () => {} };
 
 /** Long enough for a message that should not come to have come. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));

@@ -148,6 +148,11 @@ export class CallService {
     return this.live.hasCallOf(userId);
   }
 
+  /** How many calls this server carries now (readiness compares it with MAX_CALLS_PER_INSTANCE). */
+  carriedCount(): number {
+    return this.live.all().length;
+  }
+
   /**
    * Ends every call this server carries (shutdown): records finalised, callers told, provider
    * calls hung up; the instances holding calls whose media sockets this one relays are told too.

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { buildTestApp } from '../../../tests/support/test-app';
+import { redisRelay } from '../../../tests/support/redis-relay';
 import { capturingMailer } from '../../../tests/support/test-browser';
 import { buildApp } from '../app';
 import { calls } from './schema';
@@ -18,6 +19,24 @@ describe('a server shutting down', () => {
     const [row] = await testApp.database.db.select().from(calls).where(eq(calls.id, call.id));
     expect(row).toMatchObject({ state: 'ended', outcome: 'completed', reason: 'The server is shutting down' });
     await testApp.database.close();
+  });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)('while Redis is away still ends its calls and closes, instead of stopping at the first step that fails', async () => {
+    const relay = await redisRelay(process.env.TEST_REDIS_URL!);
+    const testApp = await buildTestApp({ mailer: capturingMailer(), env: { REDIS_URL: relay.url } });
+    try {
+      const { browser } = await newSignedInUser(testApp.app);
+      const number = await rentANumber(browser);
+      const { call } = (await browser.post('/api/v1/calls', { from: number, to: '+14155550100' })).json();
+      await relay.cut();
+
+      await testApp.app.close();
+      const [row] = await testApp.database.db.select().from(calls).where(eq(calls.id, call.id));
+      expect(row).toMatchObject({ state: 'ended', reason: 'The server is shutting down' });
+    } finally {
+      await relay.cut();
+      await testApp.database.close();
+    }
   });
 
   it('closes records a stopped server left open when the next one starts', async () => {

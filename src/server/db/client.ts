@@ -14,6 +14,11 @@ import * as schema from './schema';
 
 export type { Database } from './database';
 
+/** Where the database reports what no query sees. */
+export interface DatabaseErrorLog {
+  error(obj: object, msg: string): void;
+}
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
@@ -21,6 +26,8 @@ export interface DatabaseHandle {
   migrate(): Promise<DataRepairReport[]>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** From now on, failures that no query sees (a pooled PostgreSQL connection lost while idle) go to `log`. */
+  logErrorsTo(log: DatabaseErrorLog): void;
   close(): Promise<void>;
 }
 
@@ -57,14 +64,15 @@ function wrapPglite(client: PGlite): DatabaseHandle {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // The embedded database runs in this process: its failures reach the query that met them.
+    logErrorsTo: () => {},
     close: () => client.close(),
   };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its connection must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  const logErrorsTo = reportPoolErrors(pool);
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as Database,
@@ -86,6 +94,20 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    logErrorsTo,
     close: () => pool.end(),
+  };
+}
+
+/**
+ * Listens to the pool's 'error' event (an idle client losing its connection), which would crash
+ * the process unheard, and logs it once given a log: the database is opened before the app's
+ * logger exists, and until then the next query reports a lost connection by itself.
+ */
+export function reportPoolErrors(pool: Pick<pg.Pool, 'on'>): (log: DatabaseErrorLog) => void {
+  let log: DatabaseErrorLog | null = null;
+  pool.on('error', (error) => log?.error({ err: error }, 'PostgreSQL: a pooled connection failed while idle; the pool opens a new one when needed'));
+  return (given) => {
+    log = given;
   };
 }
