@@ -55,5 +55,8 @@ export async function finaliseCall(db: Database, callId: string, outcome: CallOu
     .set({ state: 'ended', outcome, reason, endedAt, durationSec })
     .where(and(eq(calls.id, callId), ne(calls.state, 'ended')))
     .returning();
-  return ended ?? current;
+  if (ended) return ended;
+  // Another instance ended it between the read and the update: answer the record as it now is.
+  const [now] = await db.select().from(calls).where(eq(calls.id, callId));
+  return now;
 }

@@ -67,6 +67,21 @@ describe('InstanceRegistry', () => {
     expect(instances).toContain(alive);
   });
 
+  it('tells of a dead instance’s call as ended, with its reason, when two survivors sweep at once', async () => {
+    const db = testApp.database.db;
+    const dead = randomUUID();
+    await db.insert(serverInstances).values({ id: dead, heartbeatAt: new Date(Date.now() - 60_000) });
+    const onDead = await openCallOn(dead);
+    const survivors = [new InstanceRegistry(db, timing, silent), new InstanceRegistry(db, timing, silent)];
+    const told: (typeof calls.$inferSelect)[] = [];
+    for (const survivor of survivors) survivor.onSweep((_running, closed) => told.push(...closed.filter((row) => row.id === onDead.callId)));
+
+    await Promise.all(survivors.map((survivor) => survivor.sweep()));
+
+    expect(told.length).toBeGreaterThan(0);
+    for (const row of told) expect(row).toMatchObject({ state: 'ended', outcome: 'failed', reason: 'The call was cut off when its server stopped' });
+  });
+
   it('joins the list when started, beats, and leaves it when stopped', async () => {
     const db = testApp.database.db;
     const registry = new InstanceRegistry(db, timing, silent);
