@@ -3,6 +3,15 @@ import { textField } from './api/fields';
 import { callOutcomes, callStates } from './calls';
 
 const callIdField = textField('callId');
+/** An audio-only offer is 2–6 kB; this leaves room for many candidates and nothing more. */
+const MAX_SDP_LENGTH = 20_000;
+/** Controls but the tab and SDP's CRLF line ends (RFC 8866 §5). */
+const SDP_CONTROLS = /(?![\t\r\n])[\p{Cc}\u2028\u2029]/u;
+const sdpField = z
+  .string({ error: 'SDP must be text' })
+  .min(1, 'SDP is required')
+  .max(MAX_SDP_LENGTH, 'SDP is too long')
+  .refine((value) => !SDP_CONTROLS.test(value), 'SDP must not contain control characters');
 
 /** Messages a tab sends on /api/v1/realtime (docs/calls.md#signalling). */
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -12,6 +21,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('call.reject'), callId: callIdField }),
   z.object({ type: z.literal('call.hangup'), callId: callIdField }),
   z.object({ type: z.literal('call.mute'), callId: callIdField, muted: z.boolean() }),
+  /** The call's audio over WebRTC: the browser's SDP offer, its ICE candidates gathered in it. */
+  z.object({ type: z.literal('media.offer'), callId: callIdField, sdp: sdpField }),
 ]);
 
 /** Messages the server sends to a user's tabs. */
@@ -31,6 +42,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('receiver.state'), listening: z.boolean() }),
   /** A message of the tab's that failed; callId names the call it was about, when it was about one. */
   z.object({ type: z.literal('error'), code: z.string(), message: z.string(), callId: z.string().optional() }),
+  /** The server's SDP answer to a media.offer, its ICE candidates gathered in it. */
+  z.object({ type: z.literal('media.answer'), callId: z.string(), sdp: z.string() }),
 ]);
 
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

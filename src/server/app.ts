@@ -9,6 +9,8 @@ import { accountRoutes } from './account/routes';
 import { createAuth } from './auth/auth';
 import { createBus } from './bus/create-bus';
 import { CallService } from './calls/call-service';
+import { mediaRoutes } from './media/routes';
+import { WebRtcEndpoint } from './media/webrtc/webrtc-endpoint';
 import { SimulatedIncomingCalls } from './calls/simulated-incoming';
 import { defaultInstanceTiming, InstanceRegistry, type InstanceTiming } from './instances/instance-registry';
 import { vonageProviderRoutes } from './calls/provider-routes';
@@ -141,6 +143,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const hub = new RealtimeHub({ log: app.log, bus, presence, instanceId: instance.id });
   // Websockets are authenticated once: ending a session (sign-out, password change or reset) closes its sockets.
   const sessionSockets = new SessionSockets({ db, bus, instanceId: instance.id, log: app.log });
+  const webrtc = config.WEBRTC ? new WebRtcEndpoint({ portRange: config.WEBRTC_PORTS ?? null, publicAddress: config.WEBRTC_PUBLIC_ADDRESS ?? null }, app.log) : null;
   const calls = new CallService({
     db,
     hub,
@@ -150,6 +153,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     soundTestNumber: config.SOUND_TEST_NUMBER,
     providerCallbackUrl: config.providerCallbackUrl,
     instanceId: instance.id,
+    webrtc,
     log: app.log,
   });
   const simulatedIncoming =
@@ -177,6 +181,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     };
     simulatedIncoming?.stop();
     await step('end the calls', () => calls.endAll('The server is shutting down'));
+    await step('release the WebRTC ports', () => webrtc?.close());
     await step('leave the list of running servers', () => instance.stop());
     hub.close();
     await step('close the session sockets', () => sessionSockets.close());
@@ -196,6 +201,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       await api.register(numbersRoutes, { auth, db, telephony, rateLimiter });
       await api.register(contactsRoutes, { auth, db });
       await api.register(realtimeRoutes, { auth, hub, sessionSockets });
+      await api.register(mediaRoutes, { auth, webrtc: webrtc !== null, iceServers: { stunUrls: config.STUN_URLS ?? [], turnUrls: config.TURN_URLS ?? [], turnSecret: config.TURN_SECRET ?? null } });
       await api.register(callRoutes, { auth, db, calls, sessionSockets, soundTestNumber: config.SOUND_TEST_NUMBER });
       await api.register(plansRoutes, { auth, db });
       await api.register(paymentsRoutes, { auth, payments, rateLimiter, publicUrl: config.publicUrl });

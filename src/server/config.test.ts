@@ -76,6 +76,41 @@ describe('loadConfig', () => {
     }
   });
 
+  it('runs WebRTC on any free UDP port unless told a range, an announced address, and STUN/TURN servers', () => {
+    const plain = loadConfig({});
+    expect([plain.WEBRTC, plain.WEBRTC_PORTS, plain.WEBRTC_PUBLIC_ADDRESS, plain.STUN_URLS, plain.TURN_URLS]).toEqual([true, undefined, undefined, undefined, undefined]);
+    expect(loadConfig({ WEBRTC: 'false' }).WEBRTC).toBe(false);
+    const deployed = loadConfig({
+      WEBRTC_PORTS: '40000-40999',
+      WEBRTC_PUBLIC_ADDRESS: '203.0.113.5',
+      STUN_URLS: 'stun:turn.example.com:3478',
+      TURN_URLS: 'turn:turn.example.com:3478?transport=udp,turns:turn.example.com:443?transport=tcp',
+      TURN_SECRET: 'a-long-shared-turn-secret',
+    });
+    expect(deployed.WEBRTC_PORTS).toEqual([40000, 40999]);
+    expect(deployed.WEBRTC_PUBLIC_ADDRESS).toBe('203.0.113.5');
+    expect(deployed.STUN_URLS).toEqual(['stun:turn.example.com:3478']);
+    expect(deployed.TURN_URLS).toEqual(['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:443?transport=tcp']);
+    expect(() => loadConfig({ WEBRTC: 'yes' })).toThrow('WEBRTC must be true or false (got "yes")');
+    expect(() => loadConfig({ WEBRTC_PORTS: '40999-40000' })).toThrow('WEBRTC_PORTS must be a range of at least two UDP ports between 1024 and 65535, the lower first (got "40999-40000")');
+    expect(() => loadConfig({ WEBRTC_PORTS: '40000-40000' })).toThrow('WEBRTC_PORTS must be a range of at least two UDP ports');
+    expect(() => loadConfig({ WEBRTC_PORTS: 'many' })).toThrow('WEBRTC_PORTS must be a range of UDP ports such as 40000-40999 (got "many")');
+    expect(() => loadConfig({ WEBRTC_PUBLIC_ADDRESS: 'voxline.example.com' })).toThrow('WEBRTC_PUBLIC_ADDRESS must be an IPv4 or IPv6 address (got "voxline.example.com")');
+    expect(() => loadConfig({ STUN_URLS: 'https://stun.example.com' })).toThrow('STUN_URLS must be stun: or stuns: URLs separated by commas');
+  });
+
+  it('needs the TURN secret with TURN servers, and never shows it', () => {
+    expect(() => loadConfig({ TURN_URLS: 'turn:turn.example.com:3478' })).toThrow('TURN_SECRET is required when TURN_URLS is set');
+    let message = '';
+    try {
+      loadConfig({ TURN_SECRET: 'short-secret' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('TURN_SECRET must be at least 16 characters');
+    expect(message).not.toContain('short-secret');
+  });
+
   it('uses the virtual carrier unless TELEPHONY says vonage', () => {
     expect(loadConfig({}).TELEPHONY).toBe('local');
     expect(() => loadConfig({ TELEPHONY: 'twilio' })).toThrow('Invalid configuration: TELEPHONY must be local or vonage (got "twilio")');

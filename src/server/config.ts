@@ -22,6 +22,23 @@ const flag = z
   .default('false')
   .transform((value) => value === 'true');
 
+/** A comma-separated list of URLs with one of the schemes given, as a list. */
+function urlList(schemes: string[]) {
+  const pattern = new RegExp(`^(${schemes.join('|')}):[^\\s,]+(,(${schemes.join('|')}):[^\\s,]+)*$`);
+  return z
+    .string()
+    .regex(pattern, `must be ${schemes.map((scheme) => `${scheme}:`).join(' or ')} URLs separated by commas`)
+    .transform((value) => value.split(','));
+}
+
+/** "40000-40999": the inclusive UDP port range of the instance's WebRTC peers. */
+const portRange = z
+  .string()
+  .regex(/^\d{1,5}-\d{1,5}$/, 'must be a range of UDP ports such as 40000-40999')
+  .transform((value) => value.split('-').map(Number) as [number, number])
+  // werift needs two ports at least: it probes one before it binds another.
+  .refine(([low, high]) => low >= 1024 && high <= 65535 && low < high, 'must be a range of at least two UDP ports between 1024 and 65535, the lower first');
+
 // Vonage calls Voxline's webhooks back, so it needs the public address too, and signs them.
 const vonageRequired = ['VONAGE_API_KEY', 'VONAGE_API_SECRET', 'VONAGE_APPLICATION_ID', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PUBLIC_URL'] as const;
 
@@ -84,6 +101,16 @@ export const configSchema = z.object({
     .int('must be a whole number of at least 1')
     .min(1, 'must be a whole number of at least 1')
     .default(1000),
+  // WebRTC media (docs/calls.md#media, docs/deploy.md#webrtc-media). Off: browsers use the media websocket.
+  WEBRTC: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
+  WEBRTC_PORTS: portRange.optional(),
+  WEBRTC_PUBLIC_ADDRESS: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
+  STUN_URLS: urlList(['stun', 'stuns']).optional(),
+  TURN_URLS: urlList(['turn', 'turns']).optional(),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters (the static-auth-secret of the TURN server)').optional(),
   PAYMENTS: z.enum(['sandbox', 'paystack'], { error: 'must be sandbox or paystack' }).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)').optional(),
   PAYSTACK_API_URL: httpUrl.default('https://api.paystack.co'),
@@ -99,6 +126,9 @@ export const configSchema = z.object({
     if (key && !key.includes('-----BEGIN') && !isReadableFile(key)) {
       ctx.addIssue({ code: 'custom', path: ['VONAGE_PRIVATE_KEY'], message: 'must be the PEM text of the private key or the path of a readable file' });
     }
+  }
+  if (env.TURN_URLS && !env.TURN_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'is required when TURN_URLS is set: the static-auth-secret of the TURN server, from which each browser gets short-lived credentials' });
   }
   if (env.PAYMENTS === 'paystack' && !env.PAYSTACK_SECRET_KEY) {
     ctx.addIssue({ code: 'custom', path: ['PAYSTACK_SECRET_KEY'], message: 'is required when PAYMENTS=paystack' });
@@ -169,7 +199,7 @@ function withoutPassword(value: string): string {
 }
 
 /** Their values never appear in an error message (which ends up in logs). */
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PAYSTACK_SECRET_KEY']);
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PAYSTACK_SECRET_KEY', 'TURN_SECRET']);
 
 export type Config = z.infer<typeof configSchema> & {
   dataDir: string;

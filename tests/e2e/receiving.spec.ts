@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { dominantFrequency, rms } from '../support/dsp/analysis';
 import { expect, test, type LaunchWithMicrophone } from './fixtures';
-import { recordReceivedAudio } from './support/media-frames';
+import { listenTo } from './support/heard-audio';
+import { blockUdp } from './support/no-udp';
 import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
 import { writeSineWav } from './support/wav';
 
@@ -13,12 +14,10 @@ import { writeSineWav } from './support/wav';
  * tests running side by side never race for one number.
  */
 
-const SAMPLE_RATE = 16_000;
-
 /** What a test needs of one end: its page, the audio it receives, its number and its signalling. */
 interface Party {
   page: Page;
-  audio: ReturnType<typeof recordReceivedAudio>;
+  heard: Awaited<ReturnType<typeof listenTo>>;
   /** The rented number, E.164 (+1XXXXXXXXXX). */
   number: string;
   /** As the app shows it: +1 (AAA) BBB-CCCC. */
@@ -51,9 +50,10 @@ function e164Of(shown: string) {
 }
 
 /** A new person with a fake microphone playing a looping tone, signed up, logged in and owning one number. */
-async function newParty(launchWithMicrophone: LaunchWithMicrophone, { name, frequency, pattern }: { name: string; frequency: number; pattern: string }): Promise<Party> {
+async function newParty(launchWithMicrophone: LaunchWithMicrophone, { name, frequency, pattern, noUdp = false }: { name: string; frequency: number; pattern: string; noUdp?: boolean }): Promise<Party> {
   const { page } = await launchWithMicrophone(writeSineWav({ frequency, seconds: 10, silenceSeconds: 0 }), { loop: true });
-  const audio = recordReceivedAudio(page);
+  if (noUdp) await blockUdp(page);
+  const heard = await listenTo(page);
   const sentCount = watchSignalling(page);
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
   await signUpThroughPage(page, name, email);
@@ -71,7 +71,7 @@ async function newParty(launchWithMicrophone: LaunchWithMicrophone, { name, freq
   await select.click();
   await dialog.getByRole('button', { name: 'Add Number' }).click();
   await expect(page.getByText('Phone number added')).toBeVisible();
-  return { page, audio, number: e164Of(shown), shown, sentCount };
+  return { page, heard, number: e164Of(shown), shown, sentCount };
 }
 
 /** Opens Call Settings → Call Receiver and turns receiving on; returns once the server has been told. */
@@ -111,82 +111,84 @@ function notice(page: Page, title: string, description: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
 }
 
-/** The last `count` frames received, once more than `from + count` have arrived (skipping the first `from`). */
-async function framesAfter(party: Party, from: number, count: number) {
-  await expect.poll(() => party.audio.count, { timeout: 15_000 }).toBeGreaterThan(from + count);
-  return party.audio.samples(party.audio.count - count);
+/** The party hears `frequency`: loud within 15 s, and its last two seconds dominated by it. */
+async function expectTone(party: Party, frequency: number) {
+  await expect.poll(async () => rms((await party.heard.last(1)).samples), { timeout: 15_000 }).toBeGreaterThan(0.01);
+  const { samples, sampleRate } = await party.heard.last(2);
+  expect(Math.abs(dominantFrequency(samples, sampleRate) - frequency)).toBeLessThan(frequency * 0.02);
 }
 
-function expectTone(samples: Float32Array, frequency: number) {
-  expect(rms(samples)).toBeGreaterThan(0.01);
-  expect(Math.abs(dominantFrequency(samples, SAMPLE_RATE) - frequency)).toBeLessThan(frequency * 0.02);
+const paths = [
+  { over: 'over WebRTC', noUdp: false, label: 'Audio: WebRTC (Opus)', patterns: ['917', '718'] },
+  { over: 'with UDP blocked, over the websocket', noUdp: true, label: 'Audio: WebSocket (Opus)', patterns: ['619', '702'] },
+] as const;
+
+for (const { over, noUdp, label, patterns } of paths) {
+  test(`A receives B’s call in the browser ${over}: rings, answers, both hear each other, mute silences A, B hangs up, both histories show it`, async ({ launchWithMicrophone }) => {
+    test.setTimeout(120_000);
+    const [a, b] = await Promise.all([
+      newParty(launchWithMicrophone, { name: 'Callee Ada', frequency: 660, pattern: patterns[0], noUdp }),
+      newParty(launchWithMicrophone, { name: 'Caller Bea', frequency: 440, pattern: patterns[1], noUdp }),
+    ]);
+
+    await startReceiving(a);
+    await dial(b, a);
+    const bar = b.page.getByRole('region', { name: 'Active call' });
+    await expect(bar).toBeVisible();
+    await expect(bar).toContainText('Ringing...');
+
+    // A's tab rings with B's number.
+    const incoming = a.page.getByRole('region', { name: 'Incoming Call' });
+    await expect(incoming).toBeVisible();
+    await expect(incoming).toContainText(b.shown);
+    await expect(a.page.getByText('Incoming call', { exact: true })).toBeVisible();
+    await incoming.getByRole('button', { name: 'Answer' }).click();
+
+    const onCall = a.page.getByRole('region', { name: 'On Call' });
+    await expect(onCall).toBeVisible();
+    await expect(incoming).toBeHidden();
+    await expect(onCall).toContainText(b.shown);
+    await expect(a.page.getByText('Call connected')).toBeVisible();
+    await expect(b.page.getByText('Call connected')).toBeVisible();
+    await expect(bar).toContainText(/\d+:\d\d/);
+
+    // Each side hears the other's microphone: B's 440 Hz at A, A's 660 Hz at B.
+    await expect(bar.getByRole('note', { name: 'Audio path' })).toHaveText(label, { timeout: 15_000 });
+    await expectTone(a, 440);
+    await expectTone(b, 660);
+    await expect(onCall).toContainText(/0:0[2-9]|0:[1-5]\d/);
+
+    // A mutes: B hears silence (after a margin for frames already on their way), A still hears B.
+    await onCall.getByRole('button', { name: 'Mute' }).click();
+    await expect(a.page.getByText('Microphone muted')).toBeVisible();
+    await expect(onCall.getByRole('button', { name: 'Unmute' })).toBeVisible();
+    await expect.poll(async () => rms((await b.heard.last(1)).samples), { timeout: 10_000 }).toBeLessThan(0.001);
+    await expectTone(a, 440);
+
+    // B ends the call from the active-call bar; both ends say so.
+    await bar.getByRole('button', { name: 'End call' }).click();
+    await expect(b.page.getByText('Call ended')).toBeVisible();
+    await expect(bar).toBeHidden();
+    await expect(a.page.getByText('Call ended')).toBeVisible();
+    await expect(onCall).toBeHidden();
+    await expect(a.page.getByText('Ready to receive incoming calls')).toBeVisible();
+
+    // Both histories hold the call: A's is incoming from B, B's is outgoing to A, both completed.
+    const aHistory = await openHistory(a.page);
+    await expect(aHistory).toHaveCount(1);
+    await expect(aHistory.first()).toContainText(b.shown);
+    await expect(aHistory.first()).toContainText('Completed');
+    await expect(aHistory.first()).toContainText(/0:0[2-9]|0:[1-5]\d/);
+    await expect(aHistory.first().getByRole('button', { name: `Incoming call from ${b.shown}, Completed` })).toBeVisible();
+
+    const bHistory = await openHistory(b.page);
+    await expect(bHistory).toHaveCount(1);
+    await expect(bHistory.first()).toContainText(a.shown);
+    await expect(bHistory.first()).toContainText('Completed');
+    await expect(bHistory.first()).toContainText(/0:0[2-9]|0:[1-5]\d/);
+    await expect(bHistory.first().getByRole('button', { name: `Outgoing call to ${a.shown}, Completed` })).toBeVisible();
+  });
 }
-
-test('A receives B’s call in the browser: rings, answers, both hear each other, mute silences A, B hangs up, both histories show it', async ({ launchWithMicrophone }) => {
-  test.setTimeout(120_000);
-  const [a, b] = await Promise.all([
-    newParty(launchWithMicrophone, { name: 'Callee Ada', frequency: 660, pattern: '917' }),
-    newParty(launchWithMicrophone, { name: 'Caller Bea', frequency: 440, pattern: '718' }),
-  ]);
-
-  await startReceiving(a);
-  await dial(b, a);
-  const bar = b.page.getByRole('region', { name: 'Active call' });
-  await expect(bar).toBeVisible();
-  await expect(bar).toContainText('Ringing...');
-
-  // A's tab rings with B's number.
-  const incoming = a.page.getByRole('region', { name: 'Incoming Call' });
-  await expect(incoming).toBeVisible();
-  await expect(incoming).toContainText(b.shown);
-  await expect(a.page.getByText('Incoming call', { exact: true })).toBeVisible();
-  await incoming.getByRole('button', { name: 'Answer' }).click();
-
-  const onCall = a.page.getByRole('region', { name: 'On Call' });
-  await expect(onCall).toBeVisible();
-  await expect(incoming).toBeHidden();
-  await expect(onCall).toContainText(b.shown);
-  await expect(a.page.getByText('Call connected')).toBeVisible();
-  await expect(b.page.getByText('Call connected')).toBeVisible();
-  await expect(bar).toContainText(/\d+:\d\d/);
-
-  // Each side hears the other's microphone: B's 440 Hz at A, A's 660 Hz at B.
-  expectTone(await framesAfter(a, 50, 100), 440);
-  expectTone(await framesAfter(b, 50, 100), 660);
-  await expect(onCall).toContainText(/0:0[2-9]|0:[1-5]\d/);
-
-  // A mutes: B hears silence (after a margin for frames already on their way), A still hears B.
-  await onCall.getByRole('button', { name: 'Mute' }).click();
-  await expect(a.page.getByText('Microphone muted')).toBeVisible();
-  await expect(onCall.getByRole('button', { name: 'Unmute' })).toBeVisible();
-  const mutedFrom = b.audio.count + 40;
-  await expect.poll(() => b.audio.count, { timeout: 10_000 }).toBeGreaterThan(mutedFrom + 50);
-  expect(rms(b.audio.samples(mutedFrom))).toBeLessThan(0.001);
-  expectTone(await framesAfter(a, a.audio.count, 50), 440);
-
-  // B ends the call from the active-call bar; both ends say so.
-  await bar.getByRole('button', { name: 'End call' }).click();
-  await expect(b.page.getByText('Call ended')).toBeVisible();
-  await expect(bar).toBeHidden();
-  await expect(a.page.getByText('Call ended')).toBeVisible();
-  await expect(onCall).toBeHidden();
-  await expect(a.page.getByText('Ready to receive incoming calls')).toBeVisible();
-
-  // Both histories hold the call: A's is incoming from B, B's is outgoing to A, both completed.
-  const aHistory = await openHistory(a.page);
-  await expect(aHistory).toHaveCount(1);
-  await expect(aHistory.first()).toContainText(b.shown);
-  await expect(aHistory.first()).toContainText('Completed');
-  await expect(aHistory.first()).toContainText(/0:0[2-9]|0:[1-5]\d/);
-  await expect(aHistory.first().getByRole('button', { name: `Incoming call from ${b.shown}, Completed` })).toBeVisible();
-
-  const bHistory = await openHistory(b.page);
-  await expect(bHistory).toHaveCount(1);
-  await expect(bHistory.first()).toContainText(a.shown);
-  await expect(bHistory.first()).toContainText('Completed');
-  await expect(bHistory.first()).toContainText(/0:0[2-9]|0:[1-5]\d/);
-  await expect(bHistory.first().getByRole('button', { name: `Outgoing call to ${a.shown}, Completed` })).toBeVisible();
-});
 
 test('A rejects B’s call, then stops receiving and misses the next one; both histories say so', async ({ launchWithMicrophone }) => {
   test.setTimeout(120_000);

@@ -78,6 +78,7 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/v1/account/two-factor/disable': { request: () => ({ body: { password: TEST_PASSWORD } }), foreign: SESSION_OWN },
   'GET /api/v1/preferences': { request: () => ({}), foreign: SESSION_OWN },
   'PATCH /api/v1/preferences': { request: () => ({ body: { darkMode: false } }), foreign: SESSION_OWN },
+  'GET /api/v1/media/config': { request: () => ({}), foreign: SESSION_OWN },
   'GET /api/v1/voice-settings': { request: () => ({}), foreign: SESSION_OWN },
   'PUT /api/v1/voice-settings': { request: () => ({ body: { voiceType: 'normal', pitch: 1, speed: 1 } }), foreign: SESSION_OWN },
   'GET /api/v1/numbers/available': { request: () => ({ query: 'country=US' }), foreign: ownOnly('a search of the carrier, nobody’s thing') },

@@ -8,6 +8,7 @@ export class FakeSignalling implements Signalling {
   open = true;
   private readonly listeners = new Set<(message: ServerMessage) => void>();
   private readonly connectListeners = new Set<() => void>();
+  private readonly signedOutListeners = new Set<() => void>();
 
   /** `delivering` runs each delivery: a test of rendered components passes React's `act`. */
   constructor(private readonly delivering: (deliver: () => void) => void = (deliver) => deliver()) {}
@@ -26,6 +27,16 @@ export class FakeSignalling implements Signalling {
   onConnect(listener: () => void) {
     this.connectListeners.add(listener);
     return () => this.connectListeners.delete(listener);
+  }
+
+  onSignedOut(listener: () => void) {
+    this.signedOutListeners.add(listener);
+    return () => this.signedOutListeners.delete(listener);
+  }
+
+  /** The server closed the socket because the session ended. */
+  signOut() {
+    for (const listener of this.signedOutListeners) listener();
   }
 
   deliver(message: ServerMessage) {

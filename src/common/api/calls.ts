@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callDirections, callOutcomes, callStates } from '../calls';
+import { mediaTransports } from '../media';
 import { roundToVoiceStep, VOICE_RANGE, voiceTypes } from '../voice';
 import { textField } from './fields';
 
@@ -44,11 +45,13 @@ export const callRecordSchema = z.object({
   answeredAt: z.string().nullable(),
   endedAt: z.string().nullable(),
   durationSec: z.number().int().nullable(),
+  /** How the user's audio travelled; null when it never connected (or for calls before it was kept). */
+  mediaTransport: z.enum(mediaTransports).nullable(),
 });
 
 export const placeCallResultSchema = z.object({
   call: callRecordSchema,
-  /** Path of the call's media websocket (binary PCM frames). */
+  /** Path of the call's media websocket, the fallback when WebRTC cannot connect (docs/calls.md#media). */
   mediaPath: z.string(),
   sampleRate: z.union([z.literal(16_000), z.literal(8_000)]),
   /** Why the caller's voice settings were set aside for the plan's normal voice, if they were. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { CallRecord } from '../../common/api/calls';
 import type { CallOutcome } from '../../common/calls';
+import type { MediaTransport } from '../../common/media';
 import type { Database } from '../db/client';
 import { calls } from './schema';
 
@@ -19,6 +20,7 @@ export function toCallRecord(row: CallRow): CallRecord {
     answeredAt: row.answeredAt?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,
     durationSec: row.durationSec,
+    mediaTransport: row.mediaTransport,
   };
 }
 
@@ -59,4 +61,12 @@ export async function finaliseCall(db: Database, callId: string, outcome: CallOu
   // Another instance ended it between the read and the update: answer the record as it now is.
   const [now] = await db.select().from(calls).where(eq(calls.id, callId));
   return now;
+}
+
+/** How the participant's browser audio travels, once it has connected (docs/calls.md#media). */
+export async function recordMediaTransport(db: Database, userId: string, callId: string, transport: MediaTransport) {
+  await db
+    .update(calls)
+    .set({ mediaTransport: transport })
+    .where(and(eq(calls.id, callId), eq(calls.userId, userId)));
 }

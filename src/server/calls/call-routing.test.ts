@@ -104,8 +104,9 @@ describe('CallRouting', () => {
     holder.live.add(call);
 
     const socket = new FakeMediaSocket();
-    await relaying.routing.relayBrowser(userId, callId, socket as unknown as WebSocket);
-    expect(call.caller?.kind).toBe('browser');
+    await relaying.routing.relayBrowser(userId, callId, socket as unknown as WebSocket, 'opus');
+    // The relay decodes the socket's Opus: the holder's leg takes PCM at the call's rate, and records the transport.
+    expect(call.caller).toMatchObject({ kind: 'browser', sampleRate: WIDEBAND_RATE, transport: 'websocket-opus' });
     expect(socket.closedWith).toBeNull();
 
     // The holder stopped without a word: the relay lets the browser go.
@@ -119,7 +120,7 @@ describe('CallRouting', () => {
     const here = await instance(bus);
     const ended = await openCall(randomUUID(), 'ended');
     const socket = new FakeMediaSocket();
-    await here.routing.relayBrowser(ended.userId, ended.callId, socket as unknown as WebSocket);
+    await here.routing.relayBrowser(ended.userId, ended.callId, socket as unknown as WebSocket, 'pcm');
     expect(socket.closedWith).toEqual({ code: 4404, reason: 'No such call in progress' });
   });
 });

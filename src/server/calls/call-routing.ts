@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { CallSampleRate } from '../../common/calls';
+import type { MediaTransport, SocketCodec } from '../../common/media';
 import type { VoiceSettings } from '../../common/voice';
 import type { Bus } from '../bus/bus';
 import { InstanceLink } from '../bus/instance-link';
@@ -11,9 +12,10 @@ import { AppError } from '../http/app-error';
 import { BrowserRelay } from '../media/browser-relay';
 import { MediaExchange } from '../media/media-exchange';
 import { RemoteBrowserLeg } from '../media/remote-browser-leg';
+import { socketTransport } from '../media/socket-codec';
 import type { ProviderCallEvent } from '../providers/telephony/telephony-provider';
 import type { RealtimeHub } from '../realtime/realtime-hub';
-import { findCall } from './call-records';
+import { findCall, recordMediaTransport } from './call-records';
 import { AUDIO_TAKEN, NO_CALL, SIGNED_OUT, type LiveCalls } from './live-calls';
 import { calls } from './schema';
 
@@ -26,8 +28,9 @@ export type CallRequest =
   | { op: 'reject' | 'hangup' | 'signed-out'; userId: string; callId: string }
   | { op: 'mute'; userId: string; callId: string; muted: boolean }
   | { op: 'voice'; userId: string; settings: VoiceSettings }
-  | { op: 'media.open'; userId: string; callId: string; relayId: string; relayInstance: string }
+  | { op: 'media.open'; userId: string; callId: string; relayId: string; relayInstance: string; transport: MediaTransport }
   | { op: 'media.closed'; relayId: string; reason: string }
+  | { op: 'media.offer'; userId: string; callId: string; sdp: string }
   | { op: 'provider.event'; providerCallId: string; event: ProviderCallEvent };
 
 /** The requests another part of the call core acts on; the media ones are this module's own. */
@@ -96,11 +99,11 @@ export class CallRouting {
     return row.state !== 'ended' && row.instanceId && row.instanceId !== this.deps.instanceId ? row.instanceId : null;
   }
 
-  /** Acts on a call this instance does not hold, on the instance that does. */
-  async forward(userId: string, callId: string, missing: string, request: CallRequest) {
+  /** Acts on a call this instance does not hold, on the instance that does; answers what it answers. */
+  async forward(userId: string, callId: string, missing: string, request: CallRequest): Promise<unknown> {
     const holder = await this.holderOf(userId, callId, missing);
     if (!holder) throw AppError.notFound(missing);
-    await this.link.request(holder, request);
+    return this.link.request(holder, request);
   }
 
   /** Hangs up the user's call on the instance holding it; nothing when it has ended. */
@@ -135,23 +138,25 @@ export class CallRouting {
   /**
    * Passes a media socket to the instance holding its call, which joins it as a RemoteBrowserLeg;
    * the socket's frames flow only once that instance has taken it. Closed when no instance holds it.
+   * The socket's `codec` is decoded and encoded here: PCM frames at the call's rate cross the bus.
    */
-  async relayBrowser(userId: string, callId: string, socket: WebSocket) {
+  async relayBrowser(userId: string, callId: string, socket: WebSocket, codec: SocketCodec) {
     const holder = await this.holderOf(userId, callId, NO_CALL.reason).catch(() => null);
     if (!holder) {
       socket.close(NO_CALL.code, NO_CALL.reason);
       return;
     }
     const relayId = randomUUID();
-    const relay = new BrowserRelay(socket, this.media, holder, relayId);
+    const relay = new BrowserRelay(socket, this.media, holder, relayId, codec);
     this.relays.set(relayId, { relay, holder, userId, callId });
     relay.onClose((reason) => {
       if (!this.relays.delete(relayId)) return;
       this.link.notify(holder, { op: 'media.closed', relayId, reason }).catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not tell the server carrying the call that its audio went away'));
     });
     try {
-      const { sampleRate } = (await this.link.request(holder, { op: 'media.open', userId, callId, relayId, relayInstance: this.deps.instanceId })) as { sampleRate: CallSampleRate };
+      const { sampleRate } = (await this.link.request(holder, { op: 'media.open', userId, callId, relayId, relayInstance: this.deps.instanceId, transport: socketTransport(codec) })) as { sampleRate: CallSampleRate };
       relay.start(sampleRate);
+      recordMediaTransport(this.deps.db, userId, callId, socketTransport(codec)).catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not record how the call audio travels'));
     } catch (error) {
       this.relays.delete(relayId);
       const refused = error instanceof AppError ? error : null;
@@ -211,10 +216,10 @@ export class CallRouting {
   }
 
   /** Another instance holds a media socket for a call here (relayBrowser): joins it to the call. */
-  private openRemoteMedia({ userId, callId, relayId, relayInstance }: Extract<CallRequest, { op: 'media.open' }>) {
+  private openRemoteMedia({ userId, callId, relayId, relayInstance, transport }: Extract<CallRequest, { op: 'media.open' }>) {
     let leg: RemoteBrowserLeg | undefined;
     const attached = this.deps.live.attachLeg(userId, callId, (sampleRate) => {
-      const remote = new RemoteBrowserLeg(this.media, relayInstance, relayId, sampleRate);
+      const remote = new RemoteBrowserLeg(this.media, relayInstance, relayId, sampleRate, transport);
       this.remoteLegs.set(relayId, { leg: remote, relayInstance });
       remote.onClose((reason) => {
         if (!this.remoteLegs.delete(relayId)) return;

@@ -1,20 +1,25 @@
 import type { WebSocket } from 'ws';
 import type { PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
 import type { SessionUser } from '../../common/api/session';
+import type { SocketCodec } from '../../common/media';
 import type { VoiceSettings } from '../../common/voice';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/client';
 import { BrowserLeg } from '../media/browser-leg';
 import type { CallLeg } from '../media/leg';
+import { socketTransport } from '../media/socket-codec';
+import type { WebRtcEndpoint } from '../media/webrtc/webrtc-endpoint';
 import type { ProviderCallEvent, TelephonyProvider } from '../providers/telephony/telephony-provider';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { placeCall, type CallPlacingDependencies, type PlaceCallOptions } from './call-placing';
+import { recordMediaTransport } from './call-records';
 import { CallRouting } from './call-routing';
 import { LiveCalls } from './live-calls';
 import { ProviderSide, type InboundAnswer } from './provider-calls';
 import type { calls } from './schema';
 import type { CallTiming } from './timing';
 import { UserRinging, type RingResult } from './user-ringing';
+import { answerWebRtcOffers } from './webrtc-offers';
 
 export interface CallServiceDependencies {
   db: Database;
@@ -28,6 +33,8 @@ export interface CallServiceDependencies {
   providerCallbackUrl: string;
   /** This server instance: open records carry it, so others can close them if it dies. */
   instanceId: string;
+  /** Answers browsers' WebRTC offers; null when WEBRTC=false. */
+  webrtc: WebRtcEndpoint | null;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -55,6 +62,7 @@ export class CallService {
     this.ringing = new UserRinging({ db, hub, timing, instanceId, live: this.live, routing: this.routing });
     this.provider = new ProviderSide({ db, telephony, timing, providerCallbackUrl: deps.providerCallbackUrl, live: this.live, ringing: this.ringing, routing: this.routing, log });
     this.placing = { db, timing, soundTestNumber: deps.soundTestNumber, instanceId, live: this.live, ringing: this.ringing, provider: this.provider };
+    answerWebRtcOffers({ db, hub, live: this.live, routing: this.routing, endpoint: deps.webrtc, endForSignOut: (userId, callId) => this.endForSignOut(userId, callId), log });
 
     hub.on('call.hangup', (user, message) => this.hangup(user.id, message.callId));
     hub.on('call.mute', (user, message) => this.setMuted(user.id, message.callId, message.muted));
@@ -78,12 +86,16 @@ export class CallService {
 
   /**
    * A call participant's browser connects the call's audio: the caller, or the callee once
-   * answered. A socket for a call that another instance holds is relayed to it over the bus.
+   * answered, its messages Opus packets or PCM frames as `codec` says. A socket for a call that
+   * another instance holds is relayed to it over the bus.
    */
-  async attachBrowser(user: SessionUser, callId: string, socket: WebSocket) {
-    const attached = this.live.attachLeg(user.id, callId, (sampleRate) => new BrowserLeg(socket, sampleRate));
-    if (attached === 'not-here') await this.routing.relayBrowser(user.id, callId, socket);
+  async attachBrowser(user: SessionUser, callId: string, socket: WebSocket, codec: SocketCodec) {
+    const attached = this.live.attachLeg(user.id, callId, (sampleRate) => new BrowserLeg(socket, codec, sampleRate));
+    if (attached === 'not-here') await this.routing.relayBrowser(user.id, callId, socket, codec);
     else if (attached !== 'attached') socket.close(attached.code, attached.reason);
+    else {
+      recordMediaTransport(this.deps.db, user.id, callId, socketTransport(codec)).catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not record how the call audio travels'));
+    }
   }
 
   /** The user hangs up their call (caller or callee), wherever it is held; an ended call stays ended. */

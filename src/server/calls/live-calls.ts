@@ -178,26 +178,39 @@ export class LiveCalls {
   }
 
   /**
-   * Joins a participant's media leg to their call here: the caller's, or the callee's once a tab
-   * answered. 'not-here' when this instance does not hold the call.
+   * Whether a participant's media leg could join their call here now, and at what rate: the call's
+   * PCM rate (8 kHz in Low Data Mode). 'not-here' when this instance does not hold the call.
    */
-  attachLeg(userId: string, callId: string, makeLeg: (sampleRate: CallSampleRate) => CallLeg): 'attached' | 'not-here' | AttachRefusal {
+  legSlot(userId: string, callId: string): { sampleRate: CallSampleRate } | 'not-here' | AttachRefusal {
     const inbound = this.inbound.get(callId);
     if (inbound) {
       const { outbound } = inbound;
       if (inbound.userId !== userId || !inbound.answeredBy || outbound.ending) return NO_CALL;
-      if (outbound.callee) return AUDIO_TAKEN;
-      const leg = makeLeg(inbound.sampleRate);
+      return outbound.callee ? AUDIO_TAKEN : { sampleRate: inbound.sampleRate };
+    }
+    const call = this.calls.get(callId);
+    if (!call) return 'not-here';
+    if (call.userId !== userId || call.ending) return NO_CALL;
+    return call.caller ? AUDIO_TAKEN : { sampleRate: call.sampleRate };
+  }
+
+  /**
+   * Joins a participant's media leg to their call here: the caller's, or the callee's once a tab
+   * answered. 'not-here' when this instance does not hold the call.
+   */
+  attachLeg(userId: string, callId: string, makeLeg: (sampleRate: CallSampleRate) => CallLeg): 'attached' | 'not-here' | AttachRefusal {
+    const slot = this.legSlot(userId, callId);
+    if (slot === 'not-here' || 'code' in slot) return slot;
+    const leg = makeLeg(slot.sampleRate);
+    const inbound = this.inbound.get(callId);
+    if (inbound) {
+      const { outbound } = inbound;
       outbound.callee = leg;
       leg.onClose(() => void this.end(outbound, 'completed', 'The connection to the other browser was lost'));
       this.joinIfReady(outbound);
       return 'attached';
     }
-    const call = this.calls.get(callId);
-    if (!call) return 'not-here';
-    if (call.userId !== userId || call.ending) return NO_CALL;
-    if (call.caller) return AUDIO_TAKEN;
-    const leg = makeLeg(call.sampleRate);
+    const call = this.calls.get(callId)!;
     call.caller = leg;
     leg.onClose(() => void this.end(call, call.answeredAt ? 'completed' : 'cancelled', 'The connection to your browser was lost'));
     this.joinIfReady(call);
@@ -210,7 +223,7 @@ export class LiveCalls {
     const userId = call.userId;
     // The voice changer works on a Voxline caller's voice only (docs/calls.md#media).
     if (userId) {
-      call.voice = new CallerVoice(call.sampleRate, call.voiceSettings, (reason) => {
+      call.voice = new CallerVoice(call.caller.sampleRate, call.voiceSettings, (reason) => {
         this.deps.log.warn({ callId: call.id, reason }, 'the voice changer failed; the caller is silenced');
         this.deps.hub.send(userId, { type: 'notice', code: 'voice_failed', message: reason });
       });

@@ -207,3 +207,50 @@ describe('the Vonage provider routes under TELEPHONY=local', () => {
     await expect(MediaClient.connect(`${wsBase}/api/v1/providers/vonage/media?token=anything`, '')).rejects.toThrow('upgrade refused: 404');
   });
 });
+
+describe('a call’s media socket carrying Opus', () => {
+  it('plays the sound-test line’s echo back as Opus; an oversized message and garbage are dropped and the call goes on', async () => {
+    const { browser, number } = await caller();
+    const { call, mediaPath } = (await browser.post('/api/v1/calls', { from: number, to: SOUND_TEST })).json();
+    const media = await MediaClient.connect(`${wsBase}${mediaPath}`, cookieHeader(browser.cookies), 'opus');
+    media.socket.send(Buffer.alloc(2000, 0x78));
+    media.socket.send(Buffer.from([0xff, 0xff, 0xff, 0xff, 0x01]));
+    media.sendTone(440, 16_000);
+    await until(() => media.received.length >= 40);
+    expect(media.undecodable).toBe(0);
+    // Opus at 32 kbit/s is about 80 bytes a packet; a PCM frame would be 640.
+    expect(media.bytesReceived / media.received.length).toBeLessThan(200);
+    expect(media.received.every((frame) => frame.length === 320)).toBe(true);
+    expect(dominantFrequency(media.audio(15), 16_000)).toBeCloseTo(440, 0);
+    expect((await callRow(call.id)).state).toBe('answered');
+    await until(async () => (await callRow(call.id)).mediaTransport === 'websocket-opus');
+    await browser.post(`/api/v1/calls/${call.id}/hangup`);
+    await media.closed;
+  });
+
+  it('keeps Opus at 16 kHz in Low Data Mode', async () => {
+    const { browser, number } = await caller();
+    await browser.patch('/api/v1/preferences', { dataUsage: true });
+    const { mediaPath, sampleRate, call } = (await browser.post('/api/v1/calls', { from: number, to: SOUND_TEST })).json();
+    expect(sampleRate).toBe(8_000);
+    const media = await MediaClient.connect(`${wsBase}${mediaPath}`, cookieHeader(browser.cookies), 'opus');
+    media.sendTone(440, 16_000);
+    await until(() => media.received.length >= 40);
+    expect(media.received.every((frame) => frame.length === 320)).toBe(true);
+    expect(dominantFrequency(media.audio(15), 16_000)).toBeCloseTo(440, 0);
+    await browser.post(`/api/v1/calls/${call.id}/hangup`);
+  });
+
+  it('refuses an unknown codec with 4400, leaving the call as it was', async () => {
+    const { browser, number } = await caller();
+    const { call, mediaPath } = (await browser.post('/api/v1/calls', { from: number, to: SOUND_TEST })).json();
+    const refused = await MediaClient.connect(`${wsBase}${mediaPath}?codec=flac`, cookieHeader(browser.cookies));
+    expect(await refused.closed).toBe(4400);
+    expect(refused.closeReason).toBe('Unknown audio codec: flac');
+    expect((await callRow(call.id)).state).toBe('answered');
+    const media = await MediaClient.connect(`${wsBase}${mediaPath}`, cookieHeader(browser.cookies), 'opus');
+    media.sendTone(440, 16_000);
+    await until(() => media.received.length >= 10);
+    await browser.post(`/api/v1/calls/${call.id}/hangup`);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callHistorySchema, callLinesSchema, callRecordSchema, placeCallBodySchema, placeCallResultSchema } from '../../common/api/calls';
+import { socketCodecs } from '../../common/media';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/current-user';
 import type { Database } from '../db/client';
@@ -12,6 +13,18 @@ import { findCall, listHistory, toCallRecord } from './call-records';
 import type { CallService } from './call-service';
 
 const callParams = z.object({ id: z.string() });
+/** What the call's media websocket carries (docs/calls.md#media): raw PCM unless the browser asks for Opus. */
+const mediaQuery = z.object({ codec: z.enum(socketCodecs).default('pcm') });
+
+/** RFC 6455 allows a close reason 123 bytes of UTF-8; this one quotes the browser, so it is cut by bytes. */
+function closeReason(text: string): string {
+  let reason = '';
+  for (const char of text) {
+    if (Buffer.byteLength(reason + char) > 123) break;
+    reason += char;
+  }
+  return reason;
+}
 
 interface CallRouteOptions {
   auth: Auth;
@@ -60,8 +73,13 @@ export const callRoutes: FastifyPluginAsyncZod<CallRouteOptions> = async (app, {
       socket.close(4404, 'No such call in progress');
       return;
     }
+    const query = mediaQuery.safeParse(request.query);
+    if (!query.success) {
+      socket.close(4400, closeReason(`Unknown audio codec: ${String((request.query as { codec?: unknown }).codec)}`));
+      return;
+    }
     // Signing out (or a password change elsewhere) ends the call this socket carries.
     sessionSockets.track(socket, owner.user.id, owner.sessionId, () => void calls.endForSignOut(owner.user.id, id));
-    void calls.attachBrowser(owner.user, id, socket);
+    void calls.attachBrowser(owner.user, id, socket, query.data.codec);
   });
 };

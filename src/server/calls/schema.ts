@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CallDirection, CallOutcome, CallState } from '../../common/calls';
+import type { MediaTransport } from '../../common/media';
 import { user } from '../auth/schema';
 
 /** One row per participant's view of a call (docs/calls.md#a-call-and-its-legs); both rows of a conversation share conversation_id. */
@@ -30,6 +31,8 @@ export const calls = pgTable(
     providerCallId: text('provider_call_id'),
     /** The server instance carrying the call while it is open (src/server/instances). */
     instanceId: text('instance_id'),
+    /** How this participant's browser audio travelled, once it connected (docs/calls.md#media). */
+    mediaTransport: text('media_transport').$type<MediaTransport>(),
   },
   (table) => [
     index('calls_user_started_idx').on(table.userId, table.startedAt),

@@ -81,7 +81,10 @@ export class UserRinging {
   async answer(userId: string, callId: string, tabId: string) {
     const { db, hub, live, routing, timing } = this.deps;
     const inbound = live.getInbound(callId);
-    if (!inbound) return routing.forward(userId, callId, NO_LONGER_RINGING, { op: 'answer', userId, callId, tabId });
+    if (!inbound) {
+      await routing.forward(userId, callId, NO_LONGER_RINGING, { op: 'answer', userId, callId, tabId });
+      return;
+    }
     if (inbound.userId !== userId || inbound.outbound.ending) throw AppError.notFound(NO_LONGER_RINGING);
     if (inbound.answeredBy) throw AppError.conflict('This call was answered in another tab');
     inbound.answeredBy = tabId;
@@ -107,7 +110,10 @@ export class UserRinging {
   async reject(userId: string, callId: string) {
     const { live, routing } = this.deps;
     const inbound = live.getInbound(callId);
-    if (!inbound) return routing.forward(userId, callId, NO_LONGER_RINGING, { op: 'reject', userId, callId });
+    if (!inbound) {
+      await routing.forward(userId, callId, NO_LONGER_RINGING, { op: 'reject', userId, callId });
+      return;
+    }
     if (inbound.userId !== userId) throw AppError.notFound(NO_LONGER_RINGING);
     if (inbound.answeredBy) return;
     await live.end(inbound.outbound, 'rejected', 'The call was declined');

@@ -1,34 +1,45 @@
 import type { WebSocket } from 'ws';
-import { frameBytes, type CallSampleRate } from '../../common/calls';
+import type { CallSampleRate } from '../../common/calls';
+import type { MediaTransport, SocketCodec } from '../../common/media';
 import { BaseLeg } from './leg';
-import { frameFromMessage, sendFrame } from './socket-frames';
+import { socketFraming, type SocketFraming } from './socket-codec';
 
-/** A browser tab's media websocket: one binary message per 20 ms frame, both ways. */
+/**
+ * A browser tab's media websocket: one binary message per 20 ms, both ways, an Opus packet or a
+ * PCM frame as the socket's codec says (docs/calls.md#media).
+ */
 export class BrowserLeg extends BaseLeg {
   readonly kind = 'browser' as const;
-  /** Frames of the wrong size, dropped rather than played (docs/calls.md#media). */
-  droppedFrames = 0;
+  readonly sampleRate: CallSampleRate;
+  readonly transport: MediaTransport;
+  private readonly framing: SocketFraming;
+  private readonly sendMessage = (message: Buffer) => this.socket.send(message, { binary: true });
 
   constructor(
     private readonly socket: WebSocket,
-    readonly sampleRate: CallSampleRate,
+    codec: SocketCodec,
+    callRate: CallSampleRate,
   ) {
     super();
-    const expected = frameBytes(sampleRate);
+    this.framing = socketFraming(codec, callRate, socket);
+    this.sampleRate = this.framing.sampleRate;
+    this.transport = this.framing.transport;
     socket.on('message', (data, isBinary) => {
-      if (!isBinary || !Buffer.isBuffer(data) || data.length !== expected) {
-        this.droppedFrames += 1;
-        return;
-      }
-      this.emitFrame(frameFromMessage(data));
+      const frame = this.framing.read(data, isBinary);
+      if (frame) this.emitFrame(frame);
     });
     socket.on('close', () => this.close('The browser disconnected'));
     socket.on('error', () => this.close('The browser connection failed'));
   }
 
+  /** Messages dropped rather than played: text, frames of the wrong size, or not Opus. */
+  get droppedFrames() {
+    return this.framing.dropped;
+  }
+
   send(frame: Int16Array) {
     if (this.isClosed || this.socket.readyState !== this.socket.OPEN) return;
-    sendFrame(this.socket, frame);
+    this.framing.write(frame, this.sendMessage);
   }
 
   protected release(reason: string) {

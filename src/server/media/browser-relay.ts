@@ -1,14 +1,18 @@
 import type { WebSocket } from 'ws';
 import { frameBytes, type CallSampleRate } from '../../common/calls';
+import type { SocketCodec } from '../../common/media';
 import type { MediaExchange } from './media-exchange';
+import { socketFraming } from './socket-codec';
+import { frameFromMessage } from './socket-frames';
 
 /**
  * A browser's media socket held by this instance for a call that another instance carries: passes
- * its frames through the media exchange to that instance and the call's frames back, untouched.
- * The other instance sees it as a RemoteBrowserLeg.
+ * its audio through the media exchange to that instance and the call's audio back. Whatever the
+ * socket's codec, the exchange carries PCM frames at the call's rate: the Opus of a socket is
+ * decoded and encoded here, and the other instance sees a RemoteBrowserLeg like any other.
  */
 export class BrowserRelay {
-  private readonly stopListening: () => void;
+  private stopListening: (() => void) | null = null;
   private closeListener: ((reason: string) => void) | null = null;
   private closed = false;
 
@@ -17,22 +21,28 @@ export class BrowserRelay {
     private readonly exchange: MediaExchange,
     private readonly holder: string,
     private readonly relayId: string,
+    private readonly codec: SocketCodec,
   ) {
-    this.stopListening = exchange.listen(relayId, (frame) => {
-      // The exchange's buffer may be reused once this returns; the socket may still be queueing.
-      if (socket.readyState === socket.OPEN) socket.send(Buffer.from(frame), { binary: true });
-    });
     socket.on('close', () => this.finish('The browser disconnected'));
     socket.on('error', () => this.finish('The browser connection failed'));
   }
 
-  /** The call took the relay: from now on the browser's frames of the right size go to it. */
+  /** The call took the relay, its frames at `sampleRate`: from now on audio flows both ways. */
   start(sampleRate: CallSampleRate) {
+    if (this.closed) return;
+    const framing = socketFraming(this.codec, sampleRate, this.socket, sampleRate);
     const expected = frameBytes(sampleRate);
+    const sendMessage = (message: Buffer) => this.socket.send(message, { binary: true });
+    this.stopListening = this.exchange.listen(this.relayId, (payload) => {
+      if (payload.length !== expected || this.socket.readyState !== this.socket.OPEN) return;
+      // The exchange's buffer may be reused once this returns, and may start at an odd offset.
+      framing.write(frameFromMessage(payload), sendMessage);
+    });
     const sendToHolder = this.exchange.sender(this.holder, this.relayId);
     this.socket.on('message', (data, isBinary) => {
-      if (this.closed || !isBinary || !Buffer.isBuffer(data) || data.length !== expected) return;
-      sendToHolder(data);
+      if (this.closed) return;
+      const frame = framing.read(data, isBinary);
+      if (frame) sendToHolder(new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength));
     });
   }
 
@@ -45,14 +55,14 @@ export class BrowserRelay {
   close(reason: string, code = 1000) {
     if (this.closed) return;
     this.closed = true;
-    this.stopListening();
+    this.stopListening?.();
     if (this.socket.readyState === this.socket.OPEN || this.socket.readyState === this.socket.CONNECTING) this.socket.close(code, reason.slice(0, 120));
   }
 
   private finish(reason: string) {
     if (this.closed) return;
     this.closed = true;
-    this.stopListening();
+    this.stopListening?.();
     this.closeListener?.(reason);
   }
 }

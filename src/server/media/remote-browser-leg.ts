@@ -1,11 +1,13 @@
 import { frameBytes, type CallSampleRate } from '../../common/calls';
+import type { MediaTransport } from '../../common/media';
 import { BaseLeg } from './leg';
 import type { MediaExchange } from './media-exchange';
 import { frameFromMessage } from './socket-frames';
 
 /**
  * A browser whose media socket another instance holds (BrowserRelay), as a leg of a call on this
- * one: its frames come and go through the media exchange, unencoded, under the relay's id.
+ * one: its frames come and go through the media exchange, unencoded, under the relay's id. Its
+ * transport is the browser socket's, whose Opus, if any, the relay decodes and encodes.
  */
 export class RemoteBrowserLeg extends BaseLeg {
   readonly kind = 'browser' as const;
@@ -14,7 +16,13 @@ export class RemoteBrowserLeg extends BaseLeg {
   private readonly sendToRelay: (frame: Uint8Array) => void;
   private readonly stopListening: () => void;
 
-  constructor(exchange: MediaExchange, relayInstance: string, relayId: string, readonly sampleRate: CallSampleRate) {
+  constructor(
+    exchange: MediaExchange,
+    relayInstance: string,
+    relayId: string,
+    readonly sampleRate: CallSampleRate,
+    readonly transport: MediaTransport,
+  ) {
     super();
     const expected = frameBytes(sampleRate);
     this.sendToRelay = exchange.sender(relayInstance, relayId);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toE164 } from '../../common/phone';
 import { openDatabaseAtMigration } from '../../../tests/support/database-at-migration';
@@ -39,12 +39,12 @@ async function rented(userId: string, phoneNumber: string, country: string) {
   return row!;
 }
 
+/** In SQL: the calls table as migration 0007 left it, without the columns added since. */
 async function endedCall(userId: string, direction: 'outbound' | 'inbound', fromNumber: string, toNumber: string) {
-  const [row] = await database.db
-    .insert(calls)
-    .values({ conversationId: randomUUID(), userId, direction, fromNumber, toNumber, state: 'ended', metered: false })
-    .returning();
-  return row!;
+  const result = (await database.db.execute(
+    sql`insert into calls (conversation_id, user_id, direction, from_number, to_number, state, metered) values (${randomUUID()}, ${userId}, ${direction}, ${fromNumber}, ${toNumber}, 'ended', false) returning id`,
+  )) as unknown as { rows: { id: string }[] };
+  return result.rows[0]!;
 }
 
 const numberOf = async (id: string) => (await database.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, id)))[0]!.phoneNumber;

@@ -55,6 +55,9 @@ export class RealtimeHub {
   private readonly subscriptions = new Map<string, Promise<Unsubscribe>>();
   /** Each tab's id, unique across instances, so that another instance can address one tab. */
   private readonly tabIds = new WeakMap<WebSocket, string>();
+  /** Tabs whose socket is closing because their session ended (signedOut). */
+  private readonly signedOutTabs = new WeakSet<WebSocket>();
+  private readonly tabClosedListeners: ((userId: string, tabId: string, signedOut: boolean) => void)[] = [];
   private readonly heartbeat: NodeJS.Timeout;
   private readonly instanceId: string;
   private readonly log: RealtimeHubOptions['log'];
@@ -82,6 +85,16 @@ export class RealtimeHub {
     this.handlers.set(type, handler as unknown as AnyHandler);
   }
 
+  /** Called when a tab's socket closes; `signedOut` when it closed because its session ended. */
+  onTabClosed(listener: (userId: string, tabId: string, signedOut: boolean) => void) {
+    this.tabClosedListeners.push(listener);
+  }
+
+  /** The tab's session ended and its socket is being closed for it (session-sockets.ts). */
+  signedOut(socket: WebSocket) {
+    this.signedOutTabs.add(socket);
+  }
+
   join(user: SessionUser, socket: WebSocket) {
     let userSockets = this.sockets.get(user.id);
     if (!userSockets) {
@@ -95,6 +108,8 @@ export class RealtimeHub {
     socket.on('pong', () => this.alive.add(socket));
     socket.on('message', (data, isBinary) => void this.receive(user, socket, isBinary ? null : data.toString()));
     socket.on('close', () => {
+      const tabId = this.tabIds.get(socket) ?? '';
+      for (const listener of this.tabClosedListeners) listener(user.id, tabId, this.signedOutTabs.has(socket));
       // After close() the bus and presence are closed too, and already forgot this instance.
       if (this.closed) return;
       userSockets.delete(socket);

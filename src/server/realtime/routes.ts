@@ -32,7 +32,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ auth: Auth; hub: RealtimeHub; 
       socket.close(4401, 'unauthenticated');
       return;
     }
-    sessionSockets.track(socket, owner.user.id, owner.sessionId);
+    sessionSockets.track(socket, owner.user.id, owner.sessionId, () => hub.signedOut(socket));
     hub.join(owner.user, socket);
   });
 };

@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 
 /**
  * How a socket whose session was revoked is closed: the web client stops reconnecting on this code
- * and shows the person signed out (src/web/lib/realtime.tsx, src/web/calls/call-media.ts).
+ * and shows the person signed out (src/web/lib/realtime.tsx, src/web/calls/socket-media.ts).
  */
 export const SIGNED_OUT_CLOSE = { code: 4401, reason: 'Signed out' } as const;
 

@@ -1,4 +1,5 @@
 import { frameSamples, type CallSampleRate } from '../../common/calls';
+import type { JitterStats } from '../../dsp/jitter-buffer';
 import captureWorkletUrl from './capture-worklet.ts?worker&url';
 import playbackWorkletUrl from './playback-worklet.ts?worker&url';
 
@@ -20,6 +21,8 @@ export interface CallAudioEvents {
   onFrame(frame: ArrayBuffer): void;
   /** The far end's level (RMS, 0…1), about once a second. */
   onLevel?(level: number): void;
+  /** The playback jitter buffer's counts, at the same pace. */
+  onJitter?(stats: JitterStats): void;
 }
 
 /** Asks for the microphone with the processing a call wants; throws a MicrophoneError saying what to do. */
@@ -54,7 +57,10 @@ export class CallAudio {
       const capture = new AudioWorkletNode(context, 'voxline-capture', { numberOfInputs: 1, numberOfOutputs: 0, processorOptions });
       const playback = new AudioWorkletNode(context, 'voxline-playback', { numberOfInputs: 0, numberOfOutputs: 1, outputChannelCount: [1], processorOptions });
       capture.port.onmessage = (event: MessageEvent<ArrayBuffer>) => events.onFrame(event.data);
-      playback.port.onmessage = (event: MessageEvent<{ level: number }>) => events.onLevel?.(event.data.level);
+      playback.port.onmessage = (event: MessageEvent<{ level: number; stats: JitterStats }>) => {
+        events.onLevel?.(event.data.level);
+        events.onJitter?.(event.data.stats);
+      };
       context.createMediaStreamSource(stream).connect(capture);
       playback.connect(context.destination);
       // Started from a click, but resume anyway: some browsers create the context suspended.

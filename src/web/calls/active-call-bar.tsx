@@ -1,5 +1,6 @@
 import { MicIcon, MicOffIcon, PhoneOffIcon } from 'lucide-react';
 import { formatDuration } from '../../common/calls';
+import { mediaTransportLabels } from '../../common/media';
 import { Button } from '../components/ui/button';
 import type { ElapsedSecondsStore } from './elapsed-seconds';
 import type { ActiveCall } from './use-outbound-call';
@@ -9,7 +10,10 @@ function nationalPart(call: ActiveCall) {
   return call.peer.startsWith(call.countryCode) ? call.peer.slice(call.countryCode.length) : call.peer;
 }
 
-/** docs/product.md §2: the bar at the bottom while a call is on: country code, number, elapsed time, mute, end. */
+/**
+ * docs/product.md §2: the bar at the bottom while a call is on: country code, number, elapsed time,
+ * which way its audio travels once connected, mute, end.
+ */
 export function ActiveCallBar({ call, elapsed, onToggleMute, onHangUp }: { call: ActiveCall; elapsed: ElapsedSecondsStore; onToggleMute: () => void; onHangUp: () => void }) {
   const elapsedSec = useElapsedSeconds(elapsed);
   const status = call.phase === 'active' ? formatDuration(elapsedSec) : call.phase === 'ringing' ? 'Ringing...' : 'Calling...';
@@ -24,6 +28,11 @@ export function ActiveCallBar({ call, elapsed, onToggleMute, onHangUp }: { call:
             <span className="sr-only">Call time </span>
             {status}
           </p>
+          {call.mediaTransport && (
+            <p role="note" aria-label="Audio path" className="truncate text-xs text-muted-foreground">
+              Audio: {mediaTransportLabels[call.mediaTransport]}
+            </p>
+          )}
         </div>
         <Button
           variant={call.isMuted ? 'secondary' : 'outline'}

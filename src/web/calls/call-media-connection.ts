@@ -11,8 +11,9 @@ import type { HeldCall } from './held-call';
 export const MEDIA_DROP_GRACE_MS = 1_000;
 
 /**
- * Starts the held call's audio (docs/calls.md "Media") and settles the call when its media socket
- * drops by itself: how it ended is read, or a received call still open is hung up.
+ * Starts the held call's audio (docs/calls.md "Media") and settles the call when its audio (the
+ * peer connection or the media socket) drops by itself: how it ended is read, or a received call
+ * still open is hung up.
  */
 export class CallMediaConnection {
   constructor(
@@ -26,7 +27,14 @@ export class CallMediaConnection {
    */
   async connect(call: LiveCall, mediaPath: string, sampleRate: CallSampleRate) {
     try {
-      const media = await this.deps.media.connect({ mediaPath, stream: call.stream!, sampleRate, onDrop: (signedOut) => this.dropped(call, signedOut) });
+      const media = await this.deps.media.connect({
+        callId: call.callId!,
+        mediaPath,
+        signalling: this.held.signallingSocket,
+        stream: call.stream!,
+        sampleRate,
+        onDrop: (signedOut) => this.dropped(call, signedOut),
+      });
       if (!this.held.holds(call)) return media.close();
       call.media = media;
       call.stream = null;

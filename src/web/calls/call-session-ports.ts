@@ -1,15 +1,9 @@
 import type { CallRecord, PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
 import type { Preferences } from '../../common/api/preferences';
 import type { CallMediaOptions } from './call-media';
+import type { CallMediaLink } from './call-media-link';
 
-/** The call's audio once connected (CallMedia in the browser). */
-export interface CallMediaLink {
-  setMuted(muted: boolean): void;
-  /** Stops the audio and closes its socket; onDrop is not called. */
-  close(): void;
-}
-
-/** The microphone and the call's media socket. */
+/** The microphone and the call's audio connection. */
 interface CallMediaPort {
   /** Throws a MicrophoneError saying what to do when the microphone is refused or missing. */
   openMicrophone(): Promise<MediaStream>;

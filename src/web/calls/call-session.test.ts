@@ -8,7 +8,8 @@ import type { CallMediaOptions } from './call-media';
 import { MEDIA_DROP_GRACE_MS } from './call-media-connection';
 import { AUTO_ANSWER_DELAY_MS } from './call-receiving';
 import { CallSession } from './call-session';
-import type { CallMediaLink, Clock, NoticeOptions } from './call-session-ports';
+import type { CallMediaLink } from './call-media-link';
+import type { Clock, NoticeOptions } from './call-session-ports';
 
 /** Time that moves only when the test says. */
 class FakeClock implements Clock {
@@ -63,7 +64,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const record = (fields: Partial<CallRecord>): CallRecord => ({
   id: 'c1', direction: 'outbound', from: '+14155550123', to: '+14155550100', state: 'ringing', outcome: null, reason: null,
-  startedAt: '2026-11-22T10:00:00.000Z', answeredAt: null, endedAt: null, durationSec: null, ...fields,
+  startedAt: '2026-11-22T10:00:00.000Z', answeredAt: null, endedAt: null, durationSec: null, mediaTransport: null, ...fields,
 });
 const placed = (fields: Partial<CallRecord> = {}): PlaceCallResult => ({ call: record(fields), mediaPath: '/api/v1/calls/c1/media', sampleRate: 16_000 });
 const incoming: ServerMessage = { type: 'call.incoming', callId: 'c9', from: '+12125550147', to: '+14155550123', at: '2026-11-22T10:00:00.000Z' };
@@ -72,7 +73,7 @@ const dial = { from: '+14155550123', to: '+14155550100', countryCode: '+1' };
 function setUp({ preferences = {} as Partial<Preferences> } = {}) {
   const track = { stop: vi.fn() };
   const stream = { getTracks: () => [track] } as unknown as MediaStream;
-  const link = { setMuted: vi.fn(), close: vi.fn() } satisfies CallMediaLink;
+  const link = { transport: 'webrtc', setMuted: vi.fn(), stats: vi.fn(), close: vi.fn() } satisfies CallMediaLink;
   const clock = new FakeClock();
   const notices: { kind: string; title: string; description?: string }[] = [];
   const notice = (kind: string) => (title: string, options?: NoticeOptions) => void notices.push({ kind, title, ...(options?.description ? { description: options.description } : {}) });
@@ -131,8 +132,8 @@ describe('a placed call', () => {
     expect(session.getSnapshot()).toMatchObject({ phase: 'connecting', direction: 'outbound', peer: '+14155550100', countryCode: '+1', callId: null });
     await placing;
     expect(deps.server.placeCall).toHaveBeenCalledWith({ from: dial.from, to: dial.to });
-    expect(deps.media.connect).toHaveBeenCalledWith(expect.objectContaining({ mediaPath: '/api/v1/calls/c1/media', sampleRate: 16_000 }));
-    expect(session.getSnapshot()).toMatchObject({ phase: 'ringing', callId: 'c1' });
+    expect(deps.media.connect).toHaveBeenCalledWith(expect.objectContaining({ callId: 'c1', mediaPath: '/api/v1/calls/c1/media', signalling, sampleRate: 16_000 }));
+    expect(session.getSnapshot()).toMatchObject({ phase: 'ringing', callId: 'c1', mediaTransport: 'webrtc' });
 
     signalling.deliver({ type: 'call.state', callId: 'c1', state: 'answered', answeredAt: new Date(clock.now()).toISOString() });
     expect(session.getSnapshot()).toMatchObject({ phase: 'active' });
@@ -304,8 +305,8 @@ describe('a received call', () => {
     expect(session.getSnapshot().phase).toBe('idle');
     await answered(setup);
     expect(signalling.sent).toEqual([{ type: 'receiver.start' }, { type: 'call.answer', callId: 'c9' }]);
-    expect(deps.media.connect).toHaveBeenCalledWith(expect.objectContaining({ mediaPath: '/api/v1/calls/c9/media', sampleRate: 8_000 }));
-    expect(session.getSnapshot()).toMatchObject({ phase: 'active', direction: 'inbound', peer: '+12125550147', callId: 'c9', listening: true });
+    expect(deps.media.connect).toHaveBeenCalledWith(expect.objectContaining({ callId: 'c9', mediaPath: '/api/v1/calls/c9/media', signalling, sampleRate: 8_000 }));
+    expect(session.getSnapshot()).toMatchObject({ phase: 'active', direction: 'inbound', peer: '+12125550147', callId: 'c9', listening: true, mediaTransport: 'webrtc' });
     clock.advance(42_000);
     expect(session.elapsed.getSnapshot()).toBe(42);
 

@@ -1,5 +1,6 @@
 import type { CallDirection } from '../../common/calls';
-import type { CallMediaLink } from './call-session-ports';
+import type { MediaTransport } from '../../common/media';
+import type { CallMediaLink } from './call-media-link';
 
 /**
  * Where the call in this tab stands. Placed: connecting (microphone, placing, audio) → ringing →
@@ -22,6 +23,8 @@ export interface CallSnapshot {
   isMuted: boolean;
   /** When the call was answered (ms since the epoch), as the server recorded it; null until then. */
   answeredAt: number | null;
+  /** How the call's audio travels; null until it connects. */
+  mediaTransport: MediaTransport | null;
 }
 
 export const idleSnapshot: CallSnapshot = Object.freeze({
@@ -33,6 +36,7 @@ export const idleSnapshot: CallSnapshot = Object.freeze({
   countryCode: '',
   isMuted: false,
   answeredAt: null,
+  mediaTransport: null,
 });
 
 /** The call this session holds and what it holds open for it. */
@@ -71,5 +75,6 @@ export function snapshotOf(call: LiveCall | null, listening: boolean): CallSnaps
     countryCode: call.countryCode,
     isMuted: call.muted,
     answeredAt: call.answeredAt,
+    mediaTransport: call.media?.transport ?? null,
   });
 }

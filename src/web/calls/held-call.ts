@@ -70,6 +70,11 @@ export class HeldCall {
     if (this.signalling === signalling) this.signalling = null;
   }
 
+  /** The tab's signalling socket, which the call's WebRTC offer goes out on; null while there is none. */
+  get signallingSocket(): Signalling | null {
+    return this.signalling;
+  }
+
   /** There is a signalling socket, connected or reconnecting. */
   get hasSignalling(): boolean {
     return this.signalling !== null;

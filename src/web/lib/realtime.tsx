@@ -29,6 +29,11 @@ export interface Signalling {
   subscribe(listener: Listener): () => void;
   /** Called after every (re)connection, so state missed while away can be fetched again. */
   onConnect(listener: () => void): () => void;
+  /**
+   * Called once the server closed the socket because the session ended. A call's WebRTC audio is
+   * not a socket the server can close: this is how it learns that the sign-out ended its call.
+   */
+  onSignedOut(listener: () => void): () => void;
 }
 
 /** The tab's signalling socket (/api/v1/realtime): typed messages both ways, reconnecting by itself. */
@@ -36,6 +41,7 @@ export class RealtimeClient implements Signalling {
   private socket: WebSocket | null = null;
   private readonly listeners = new Set<Listener>();
   private readonly connectListeners = new Set<() => void>();
+  private readonly signedOutListeners = new Set<() => void>();
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
@@ -81,6 +87,11 @@ export class RealtimeClient implements Signalling {
     return () => this.connectListeners.delete(listener);
   }
 
+  onSignedOut(listener: () => void): () => void {
+    this.signedOutListeners.add(listener);
+    return () => this.signedOutListeners.delete(listener);
+  }
+
   private connect() {
     const socket = new WebSocket(this.url);
     this.socket = socket;
@@ -105,6 +116,7 @@ export class RealtimeClient implements Signalling {
       // Reconnecting would be refused: the session is gone until the person signs in again.
       if (event.code === SIGNED_OUT_CLOSE_CODE) {
         this.stop();
+        for (const listener of this.signedOutListeners) listener();
         this.events.onSignedOut?.();
         return;
       }

@@ -76,7 +76,7 @@ function sineSamples({
 }
 
 /** Encodes samples in [-1, 1] as a 16-bit PCM mono WAV file. */
-function encodeWav(samples: Float32Array, sampleRate = 48_000): Buffer {
+export function encodeWav(samples: Float32Array, sampleRate = 48_000): Buffer {
   const dataBytes = samples.length * 2;
   const buffer = Buffer.alloc(44 + dataBytes);
   buffer.write('RIFF', 0, 'ascii');

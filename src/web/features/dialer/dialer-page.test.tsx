@@ -90,7 +90,7 @@ describe('DialerPage', () => {
   it('lists calls with their status and duration', async () => {
     const call = {
       id: 'c1', direction: 'outbound', from: '+14155550123', to: '+14155550100', state: 'ended', outcome: 'completed', reason: null,
-      startedAt: '2026-11-20T10:00:00.000Z', answeredAt: '2026-11-20T10:00:01.000Z', endedAt: '2026-11-20T10:01:06.000Z', durationSec: 65,
+      startedAt: '2026-11-20T10:00:00.000Z', answeredAt: '2026-11-20T10:00:01.000Z', endedAt: '2026-11-20T10:01:06.000Z', durationSec: 65, mediaTransport: 'webrtc',
     };
     renderDialer('/dialer', [number], [call, { ...call, id: 'c2', outcome: 'no-answer', durationSec: 0 }]);
     await userEvent.click(await screen.findByRole('tab', { name: 'Call History' }));

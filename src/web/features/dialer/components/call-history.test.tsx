@@ -11,6 +11,7 @@ const ended = {
   startedAt: '2026-11-20T10:00:00.000Z',
   answeredAt: '2026-11-20T10:00:01.000Z',
   endedAt: '2026-11-20T10:00:08.000Z',
+  mediaTransport: null,
 };
 const outbound = { ...ended, id: 'c1', direction: 'outbound', from: '+14155550123', to: '+19175550177', outcome: 'completed', durationSec: 7 };
 const inbound = { ...ended, id: 'c2', direction: 'inbound', from: '+17185550188', to: '+14155550123', outcome: 'rejected', answeredAt: null, durationSec: 0 };
@@ -31,5 +32,16 @@ describe('CallHistory', () => {
     expect(onRedial).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1' }));
     await userEvent.click(screen.getByRole('button', { name: 'Redial +1 (718) 555-0188' }));
     expect(onRedial).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'c2' }));
+  });
+
+  it('says which way a call’s audio travelled, for calls whose audio connected', async () => {
+    const overSocket = { ...outbound, id: 'c3', to: '+19175550199', mediaTransport: 'websocket-opus' };
+    vi.stubGlobal('fetch', stubApi({ '/api/v1/calls': { status: 200, body: { calls: [{ ...outbound, mediaTransport: 'webrtc' }, overSocket, inbound] } } }).fetchStub);
+    renderWithRoute(<CallHistory onRedial={vi.fn()} />);
+
+    const webrtc = await screen.findByRole('button', { name: 'Outgoing call to +1 (917) 555-0177, Completed, 0:07, Audio: WebRTC (Opus)' });
+    expect(webrtc).toHaveTextContent('0:07 · Audio: WebRTC (Opus)');
+    expect(screen.getByRole('button', { name: 'Outgoing call to +1 (917) 555-0199, Completed, 0:07, Audio: WebSocket (Opus)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Incoming call from +1 (718) 555-0188, Missed, 0:00' })).not.toHaveTextContent('Audio');
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PhoneCallIcon, PhoneIncomingIcon, PhoneOutgoingIcon } from 'lucide-react';
 import type { CallRecord } from '../../../../common/api/calls';
 import { formatDuration } from '../../../../common/calls';
+import { mediaTransportLabels } from '../../../../common/media';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -55,6 +56,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
         const other = call.direction === 'outbound' ? call.to : call.from;
         const { status, label } = statusOf(call);
         const Icon = call.direction === 'outbound' ? PhoneOutgoingIcon : PhoneIncomingIcon;
+        const audio = call.mediaTransport ? `Audio: ${mediaTransportLabels[call.mediaTransport]}` : null;
         return (
           <li key={call.id} className="flex items-center gap-3 py-3">
             <button
@@ -62,13 +64,14 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
               className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               onClick={() => onRedial(call)}
               // The direction icon is decorative, so the name says which way the call went.
-              aria-label={`${call.direction === 'outbound' ? 'Outgoing call to' : 'Incoming call from'} ${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}`}
+              aria-label={`${call.direction === 'outbound' ? 'Outgoing call to' : 'Incoming call from'} ${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}${audio ? `, ${audio}` : ''}`}
             >
               <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium">{formatPhoneNumber(other)}</span>
                 <span className="text-xs text-muted-foreground">
                   {new Date(call.startedAt).toLocaleString()} · {formatDuration(call.durationSec ?? 0)}
+                  {audio && ` · ${audio}`}
                 </span>
               </span>
               <Badge className={cn(statusClass[status])} data-status={status}>

@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ActiveCallBar } from './active-call-bar';
+import type { CallSnapshot } from './call-snapshot';
+import type { ElapsedSecondsStore } from './elapsed-seconds';
+
+const elapsed: ElapsedSecondsStore = { subscribe: () => () => {}, getSnapshot: () => 65 };
+const call: CallSnapshot = {
+  listening: false,
+  phase: 'active',
+  direction: 'outbound',
+  callId: 'c1',
+  peer: '+14155550100',
+  countryCode: '+1',
+  isMuted: false,
+  answeredAt: Date.parse('2026-11-22T10:00:00.000Z'),
+  mediaTransport: null,
+};
+
+function renderBar(fields: Partial<CallSnapshot>) {
+  render(<ActiveCallBar call={{ ...call, ...fields }} elapsed={elapsed} onToggleMute={() => {}} onHangUp={() => {}} />);
+  return screen.getByRole('region', { name: 'Active call' });
+}
+
+describe('ActiveCallBar', () => {
+  it.each([
+    ['webrtc', 'Audio: WebRTC (Opus)'],
+    ['websocket-opus', 'Audio: WebSocket (Opus)'],
+    ['websocket-pcm', 'Audio: WebSocket (PCM)'],
+  ] as const)('says which way the call’s audio travels (%s)', (mediaTransport, text) => {
+    renderBar({ mediaTransport });
+    expect(screen.getByRole('note', { name: 'Audio path' })).toHaveTextContent(text);
+  });
+
+  it('says nothing of it until the audio connects', () => {
+    const bar = renderBar({ phase: 'connecting', callId: null, answeredAt: null });
+    expect(screen.queryByRole('note', { name: 'Audio path' })).not.toBeInTheDocument();
+    expect(bar).toHaveTextContent('Calling...');
+  });
+});

@@ -1,0 +1,54 @@
+import { bitsPerSecond, shareOf, type CallMediaStats } from './call-media-stats';
+
+/** The running RTP counts of a call, kept to report rates between two readings. */
+export interface RtpCounts {
+  /** When they were read (ms, the caller's clock). */
+  at: number;
+  bytesSent: number;
+  bytesReceived: number;
+  concealedSamples: number;
+  samplesReceived: number;
+}
+
+export function noRtpYet(at: number): RtpCounts {
+  return { at, bytesSent: 0, bytesReceived: 0, concealedSamples: 0, samplesReceived: 0 };
+}
+
+const inMs = (seconds: number | undefined) => (seconds === undefined ? undefined : seconds * 1000);
+
+/**
+ * A WebRTC call's figures from RTCPeerConnection.getStats(): the audio RTP streams each way
+ * (payload and RTP headers), concealment and jitter from the receiving side, and the round trip
+ * of the candidate pair in use.
+ */
+export function readWebRtcStats(report: RTCStatsReport, previous: RtpCounts, at: number): { stats: CallMediaStats; counts: RtpCounts } {
+  let inbound: RTCInboundRtpStreamStats | undefined;
+  let outbound: RTCOutboundRtpStreamStats | undefined;
+  let transport: RTCTransportStats | undefined;
+  const pairs: RTCIceCandidatePairStats[] = [];
+  report.forEach((entry: RTCStats) => {
+    if (entry.type === 'inbound-rtp' && (entry as RTCInboundRtpStreamStats).kind === 'audio') inbound = entry as RTCInboundRtpStreamStats;
+    else if (entry.type === 'outbound-rtp' && (entry as RTCOutboundRtpStreamStats).kind === 'audio') outbound = entry as RTCOutboundRtpStreamStats;
+    else if (entry.type === 'transport') transport = entry as RTCTransportStats;
+    else if (entry.type === 'candidate-pair') pairs.push(entry as RTCIceCandidatePairStats);
+  });
+  const selected = transport?.selectedCandidatePairId === undefined ? undefined : (report.get(transport.selectedCandidatePairId) as RTCIceCandidatePairStats | undefined);
+  const pair = selected ?? pairs.find((candidate) => candidate.nominated && candidate.state === 'succeeded');
+  const counts: RtpCounts = {
+    at,
+    bytesSent: (outbound?.bytesSent ?? 0) + (outbound?.headerBytesSent ?? 0),
+    bytesReceived: (inbound?.bytesReceived ?? 0) + (inbound?.headerBytesReceived ?? 0),
+    concealedSamples: inbound?.concealedSamples ?? 0,
+    samplesReceived: inbound?.totalSamplesReceived ?? 0,
+  };
+  const elapsed = at - previous.at;
+  const stats: CallMediaStats = {
+    transport: 'webrtc',
+    bitrateOut: bitsPerSecond(counts.bytesSent - previous.bytesSent, elapsed),
+    bitrateIn: bitsPerSecond(counts.bytesReceived - previous.bytesReceived, elapsed),
+    concealedShare: shareOf(counts.concealedSamples - previous.concealedSamples, counts.samplesReceived - previous.samplesReceived),
+    jitterMs: inMs(inbound?.jitter),
+    roundTripMs: inMs(pair?.currentRoundTripTime),
+  };
+  return { stats, counts };
+}
