@@ -1,0 +1,49 @@
+import { callSoundTest, latestTransport, launchParty } from '../../bench/network/browser-party';
+import { PROBE_RATE, readRecordings } from '../../bench/network/audio-probes';
+import { independentLoss } from '../../bench/network/impairment';
+import { profiles } from '../../bench/network/profiles';
+import { startVoxline } from '../../bench/network/voxline-under-test';
+import { dominantFrequency, rms } from '../support/dsp/analysis';
+import { expect, test } from './fixtures';
+import { writeSineWav } from './support/wav';
+
+/**
+ * A WebRTC call through the project's UDP impairment relay (bench/network), losing 5 % of the
+ * packets each way at random: the browser's concealment and the server's keep the far side's tone
+ * coming, where the old PCM-over-TCP path stalled. Measured from what the page plays.
+ */
+test('over a link that loses 5 % of its packets, a WebRTC call to the sound-test line still plays the caller’s 440 Hz', async () => {
+  test.setTimeout(120_000);
+  const voxline = await startVoxline('webrtc', 18);
+  try {
+    voxline.setProfile({ ...profiles.clean, name: 'loss-5', loss: independentLoss(0.05) });
+    const party = await launchParty({
+      name: 'Lossy',
+      wavPath: writeSineWav({ frequency: 440, seconds: 30, silenceSeconds: 0 }),
+      baseUrl: voxline.url,
+      areaCode: '385',
+      clientAddress: '10.91.0.1',
+      relay: voxline.relay,
+    });
+    try {
+      const before = voxline.mediaBytes();
+      await callSoundTest(party);
+      const from = Date.now() + 2_000;
+      await party.page.waitForTimeout(8_000);
+      const played = (await readRecordings(party.page, from, Date.now())).filter((recording) => recording.kind === 'played').flatMap((recording) => recording.chunks.map((chunk) => chunk.pcm));
+      const samples = Float32Array.from(played.flatMap((pcm) => Array.from(pcm, (sample) => sample / 32768)));
+      expect(samples.length).toBeGreaterThan(PROBE_RATE * 4);
+      expect(rms(samples)).toBeGreaterThan(0.01);
+      expect(Math.abs(dominantFrequency(samples, PROBE_RATE) - 440)).toBeLessThan(440 * 0.02);
+      // The audio crossed the lossy relay (about 35 kbit/s each way), not a way around it.
+      const after = voxline.mediaBytes();
+      expect(after.up - before.up).toBeGreaterThan(15_000);
+      expect(after.down - before.down).toBeGreaterThan(15_000);
+      expect(await latestTransport(party)).toBe('webrtc');
+    } finally {
+      await party.browser.close();
+    }
+  } finally {
+    await voxline.stop();
+  }
+});
