@@ -1,12 +1,13 @@
 import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { FRAME_MS } from '../../src/common/calls';
-import { FRAME_BYTES, sleep } from '../media/load';
+import type { SocketCodec } from '../../src/common/media';
+import { sleep } from '../media/load';
+import { webSocketBytes, type MediaWire } from '../media/media-wire';
+import { OpusWire } from '../media/opus-wire';
+import { StampedPcmWire } from '../media/stamped-pcm-wire';
 
 const FRAMES_PER_SECOND = 1000 / FRAME_MS;
-// A sample well past the header: if it arrives changed, the audio was altered on the way.
-const CHECK_OFFSET = FRAME_BYTES - 2;
-const CHECK_SAMPLE = 0x1234;
 const LOOP_DELAY_RESOLUTION_MS = 10;
 const NS_PER_MS = 1e6;
 
@@ -19,6 +20,8 @@ export interface CallMedia {
 export interface OneWayPlan {
   /** Tells this run's frames from a previous one's. */
   run: number;
+  /** What the media sockets carry. */
+  codec: SocketCodec;
   warmupSeconds: number;
   seconds: number;
   /** How long to wait for the last frames to arrive. */
@@ -44,6 +47,14 @@ export interface OneWayResult {
   outOfOrder: number;
   /** Frames altered, of another call, or of another run. */
   foreign: number;
+  /** Opus: the streams that decoded what they received, and those of them that heard silence. */
+  decodedStreams: number;
+  silentStreams: number;
+  /** Bytes on the sockets (webSocketBytes) of the frames sent in the measured window, each way, summed over the streams. */
+  bytesToServer: number;
+  bytesFromServer: number;
+  /** The audio the measured window sent on each stream, in seconds. */
+  measuredSeconds: number;
   /** Calls whose media socket the far end closed before the bench did. */
   droppedCalls: number;
   /** This process's CPU time over the measured window, and the window's length. */
@@ -84,8 +95,9 @@ class OneWayStream {
   outOfOrder = 0;
   foreign = 0;
   dropped = false;
+  bytesToServer = 0;
+  bytesFromServer = 0;
   private highest = -1;
-  private readonly template: Buffer;
   private readonly onMessage = (data: Buffer, isBinary: boolean) => this.receive(data, isBinary);
   private readonly onClose = () => {
     this.dropped = true;
@@ -94,18 +106,12 @@ class OneWayStream {
   constructor(
     private readonly from: WebSocket,
     private readonly to: WebSocket,
-    private readonly streamId: number,
-    private readonly run: number,
+    readonly wire: MediaWire,
     private readonly total: number,
     private readonly measuredFrom: number,
     private readonly latencies: Latencies,
   ) {
     this.sentAt = new Float64Array(total).fill(-1);
-    this.template = Buffer.alloc(FRAME_BYTES);
-    for (let offset = 12; offset < FRAME_BYTES; offset += 2) this.template.writeInt16LE(((offset * 37) % 2000) - 1000, offset);
-    this.template.writeUInt32LE(streamId, 4);
-    this.template.writeUInt32LE(run, 8);
-    this.template.writeInt16LE(CHECK_SAMPLE, CHECK_OFFSET);
     to.on('message', this.onMessage);
     from.on('close', this.onClose);
     to.on('close', this.onClose);
@@ -130,27 +136,16 @@ class OneWayStream {
       return;
     }
     const sequence = this.next++;
-    const frame = Buffer.allocUnsafe(FRAME_BYTES);
-    this.template.copy(frame);
-    frame.writeUInt32LE(sequence, 0);
+    const message = this.wire.message(sequence);
+    if (sequence >= this.measuredFrom) this.bytesToServer += webSocketBytes(message.length, true);
     this.sentAt[sequence] = performance.now();
-    this.from.send(frame, { binary: true });
+    this.from.send(message, { binary: true });
   }
 
   private receive(data: Buffer, isBinary: boolean) {
     const now = performance.now();
-    if (
-      !isBinary ||
-      data.length !== FRAME_BYTES ||
-      data.readInt16LE(CHECK_OFFSET) !== CHECK_SAMPLE ||
-      data.readUInt32LE(4) !== this.streamId ||
-      data.readUInt32LE(8) !== this.run
-    ) {
-      this.foreign += 1;
-      return;
-    }
-    const sequence = data.readUInt32LE(0);
-    if (sequence >= this.total || this.sentAt[sequence]! < 0) {
+    const sequence = this.wire.arrival(data, isBinary, this.received + this.outOfOrder);
+    if (typeof sequence !== 'number' || sequence >= this.total || this.sentAt[sequence]! < 0) {
       this.foreign += 1;
       return;
     }
@@ -160,7 +155,9 @@ class OneWayStream {
     }
     this.highest = sequence;
     this.received += 1;
-    if (sequence >= this.measuredFrom) this.latencies.push(now - this.sentAt[sequence]!);
+    if (sequence < this.measuredFrom) return;
+    this.bytesFromServer += webSocketBytes(data.length, false);
+    this.latencies.push(now - this.sentAt[sequence]!);
   }
 }
 
@@ -190,8 +187,9 @@ function paceStreams(streams: OneWayStream[], total: number, startAt: number): P
 }
 
 /**
- * Drives every call's audio both ways at once with 640-byte 20 ms frames at real-time pace, for
- * the warm-up and then the measured window, and times each frame from one end to the other.
+ * Drives every call's audio both ways at once, a frame every 20 ms at real-time pace (stamped PCM
+ * or Opus, media-wire.ts), for the warm-up and then the measured window, and times each frame from
+ * one end to the other.
  */
 export async function runOneWay(calls: CallMedia[], plan: OneWayPlan): Promise<OneWayResult> {
   const warmupFrames = Math.round(plan.warmupSeconds * FRAMES_PER_SECOND);
@@ -199,9 +197,10 @@ export async function runOneWay(calls: CallMedia[], plan: OneWayPlan): Promise<O
   const total = warmupFrames + measuredFrames;
   const up = new Latencies(calls.length * measuredFrames);
   const down = new Latencies(calls.length * measuredFrames);
+  const wire = (stream: number) => (plan.codec === 'opus' ? new OpusWire(stream) : new StampedPcmWire(stream, plan.run));
   const streams = calls.flatMap(({ caller, callee }, index) => [
-    new OneWayStream(caller, callee, index * 2, plan.run, total, warmupFrames, up),
-    new OneWayStream(callee, caller, index * 2 + 1, plan.run, total, warmupFrames, down),
+    new OneWayStream(caller, callee, wire(index * 2), total, warmupFrames, up),
+    new OneWayStream(callee, caller, wire(index * 2 + 1), total, warmupFrames, down),
   ]);
 
   const startAt = performance.now() + 200;
@@ -256,6 +255,11 @@ export async function runOneWay(calls: CallMedia[], plan: OneWayPlan): Promise<O
     dropped: sent - received,
     outOfOrder: sum((stream) => stream.outOfOrder),
     foreign: sum((stream) => stream.foreign),
+    decodedStreams: streams.filter(({ wire }) => wire instanceof OpusWire && wire.decodes).length,
+    silentStreams: streams.filter(({ wire }) => wire instanceof OpusWire && wire.silent).length,
+    bytesToServer: sum((stream) => stream.bytesToServer),
+    bytesFromServer: sum((stream) => stream.bytesFromServer),
+    measuredSeconds: (measuredFrames * FRAME_MS) / 1000,
     droppedCalls: new Set(streams.flatMap((stream, index) => (stream.dropped ? [Math.floor(index / 2)] : []))).size,
     loadCpuMs: (cpu.user + cpu.system) / 1000,
     windowMs: wall,

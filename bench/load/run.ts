@@ -5,9 +5,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type WebSocket from 'ws';
+import { socketCodecs, type SocketCodec } from '../../src/common/media';
+import type { VoiceSettings } from '../../src/common/voice';
 import { openMediaSocket, percentile, sleep } from '../media/load';
 import { cpuBusyPercent, readCpuTimes, type CpuTimes } from '../media/machine-load';
-import type { BenchUser, ServerUsage } from '../media/protocol';
+import { EFFECT_VOICE, type BenchUser, type ServerUsage } from '../media/protocol';
 import { pinToCpu, ServerProcess } from '../media/server-process';
 import { runOneWay, type CallMedia, type OneWayResult } from './one-way';
 import { cpuMsBetween, processCpuMs } from './process-cpu';
@@ -57,6 +59,10 @@ interface Options {
   profileDir: string | null;
   /** Node/V8 options the Voxline instances and the bare relay start with. */
   instanceFlags: string[];
+  /** What the media sockets carry. */
+  codec: SocketCodec;
+  /** The callers' voice: an effect with Opus (unless --no-voice), the normal voice with PCM, whose stamps an effect would erase. */
+  voice: VoiceSettings | null;
 }
 
 function readOptions(): Options {
@@ -73,6 +79,8 @@ function readOptions(): Options {
       pin: { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
       'instance-flags': { type: 'string', default: SERVER_NODE_FLAGS.join(' ') },
+      codec: { type: 'string', default: 'pcm' },
+      'no-voice': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -92,6 +100,8 @@ function readOptions(): Options {
   const listeners = whole('listeners', values.listeners, 1, LIMITS.listeners);
   const calls = whole('calls', values.calls, 1, LIMITS.calls);
   if (calls > listeners) throw new Error(`--calls (${calls}) cannot exceed --listeners (${listeners}): each call rings a listening callee`);
+  const codec = socketCodecs.find((name) => name === values.codec);
+  if (!codec) throw new Error(`--codec must be ${socketCodecs.join(' or ')} (got "${values.codec}")`);
   return {
     listeners,
     calls,
@@ -104,6 +114,8 @@ function readOptions(): Options {
     pin: values.pin,
     profileDir: values['cpu-prof'] ? fs.mkdtempSync(path.join(os.tmpdir(), 'voxline-load-profile-')) : null,
     instanceFlags: values['instance-flags'].split(/\s+/).filter(Boolean),
+    codec,
+    voice: codec === 'opus' && !values['no-voice'] ? EFFECT_VOICE : null,
   };
 }
 
@@ -306,6 +318,7 @@ async function runBaseline(options: Options, pinned: boolean, teardown: Teardown
   let end: Reading | null = null;
   const result = await runOneWay(pairs, {
     run,
+    codec: options.codec,
     warmupSeconds: options.warmup,
     seconds: options.baselineSeconds,
     drainMs: DRAIN_MS,
@@ -399,8 +412,9 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
   const calleeSide = instances[0]!;
   const callerSide = instances[instances.length - 1]!;
 
-  const users = await calleeSide.server.createUsers(options.listeners + options.calls);
-  progress(`${title}: ${users.length} users signed up and in (in ${calleeSide.name}'s process); renting numbers over HTTP`);
+  // The effect voice is saved for the callees too, which changes nothing: only a caller's voice is changed.
+  const users = await calleeSide.server.createUsers(options.listeners + options.calls, options.voice);
+  progress(`${title}: ${users.length} users signed up and in (in ${calleeSide.name}'s process)${options.voice ? ', on Premium with the effect voice' : ''}; renting numbers over HTTP`);
   const callees = users.slice(0, options.listeners).map((user: BenchUser) => new VoxlineUser(user));
   const callers = users.slice(options.listeners).map((user: BenchUser) => new VoxlineUser(user));
   const pattern = (index: number) => NUMBER_PATTERNS[index % NUMBER_PATTERNS.length]!;
@@ -422,10 +436,10 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
       // A failed placement leaves the tab waiting: its rejection is handled here, not left unhandled.
       answered.catch(() => {});
       try {
-        const placed = await caller.placeCall(callerSide.baseUrl, tab.owner.phoneNumber!);
+        const placed = await caller.placeCall(callerSide.baseUrl, tab.owner.phoneNumber!, options.codec);
         const callerSocket = teardown.socket(await openMediaSocket(placed.media));
         const calleeCallId = await answered;
-        const calleeSocket = teardown.socket(await openMediaSocket(tab.owner.mediaTarget(calleeSide.baseUrl, `/api/v1/calls/${calleeCallId}/media`)));
+        const calleeSocket = teardown.socket(await openMediaSocket(tab.owner.mediaTarget(calleeSide.baseUrl, `/api/v1/calls/${calleeCallId}/media`, options.codec)));
         return { caller: callerSocket, callee: calleeSocket };
       } catch (error) {
         callFailures.push(error instanceof Error ? error.message : String(error));
@@ -456,6 +470,7 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
   const named = { redis: [new Map(), new Map()] as Map<number, number>[], postgres: [new Map(), new Map()] as Map<number, number>[] };
   const voxline = await runOneWay(upCalls, {
     run: run + 1,
+    codec: options.codec,
     warmupSeconds: options.warmup,
     seconds: options.seconds,
     drainMs: DRAIN_MS,
@@ -532,6 +547,10 @@ function column(result: ModeResult, options: Options): Map<string, string> {
   cells.set('calls up, audio both ways', `${calls} of ${options.calls}${result.callFailures.length ? ` (${result.callFailures.length} failed)` : ''}`);
   cells.set('frames sent / received in order', `${voxline.sent} / ${voxline.received}`);
   cells.set('frames dropped (of which out of order)', `${voxline.dropped} (${voxline.outOfOrder}), ${fixed((voxline.dropped / Math.max(1, voxline.sent)) * 100)} %`);
+  // Every call has two browsers, each sending one stream and receiving the other.
+  const kbits = (bytes: number) => fixed((bytes * 8) / 1000 / (2 * Math.max(1, calls) * voxline.measuredSeconds), 1);
+  cells.set('kbit/s per browser on the socket, to / from the server (payload and WebSocket header)', `${kbits(voxline.bytesToServer)} / ${kbits(voxline.bytesFromServer)}`);
+  if (options.codec === 'opus') cells.set('Opus streams decoded / heard silent', `${voxline.decodedStreams} / ${voxline.silentStreams}`);
   for (const [label, fraction] of [['p50', 0.5], ['p99', 0.99], ['max', 1]] as const) {
     const bare = percentile(baseline.bothMs, fraction);
     const ours = percentile(voxline.bothMs, fraction);
@@ -546,6 +565,7 @@ function column(result: ModeResult, options: Options): Map<string, string> {
     'Voxline CPU (% of one core)',
     instances.length > 1 ? `${serverCpu.map((cpu) => fixed(cpu, 1)).join(' + ')} = ${fixed(serverCpu.reduce((a, b) => a + b, 0), 1)}` : fixed(serverCpu[0]!, 1),
   );
+  cells.set('Voxline CPU per call (% of one core)', fixed(serverCpu.reduce((a, b) => a + b, 0) / Math.max(1, calls), 3));
   const shared = `${fixed(result.redisCpu ?? Number.NaN, 1)} / ${fixed(result.postgresCpu ?? Number.NaN, 1)}`;
   cells.set('Redis / PostgreSQL CPU (% of one core)', result.redisCpu === null && result.postgresCpu === null ? 'none (embedded database)' : shared);
   cells.set('load generator CPU (% of one core)', fixed(result.loadCpu, 1));
@@ -604,7 +624,11 @@ function report(options: Options, pinned: boolean, results: ModeResult[]) {
   const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
   console.log('');
   console.log(
-    `${options.listeners} listening tabs and ${options.calls} calls between Voxline users, 640-byte 20 ms frames both ways at real-time pace, ` +
+    `${options.listeners} listening tabs and ${options.calls} calls between Voxline users, ` +
+      (options.codec === 'opus'
+        ? `one Opus packet per 20 ms both ways (?codec=opus), ${options.voice ? `the callers' voice changer at pitch ${options.voice.pitch}` : 'the normal voice'}, `
+        : '640-byte 20 ms PCM frames both ways, ') +
+      'at real-time pace, ' +
       `${options.seconds} s measured after ${options.warmup} s of warm-up; bare relay baseline ${options.baselineSeconds} s per mode`,
   );
   console.log(
@@ -666,6 +690,7 @@ async function main() {
     ...(result.listenersDropped > 0 ? [`${result.title}: ${result.listenersDropped} listening tabs dropped`] : []),
     ...(result.voxline.droppedCalls > 0 ? [`${result.title}: ${result.voxline.droppedCalls} calls lost a media socket`] : []),
     ...(result.voxline.foreign > 0 ? [`${result.title}: ${result.voxline.foreign} frames altered or on the wrong call`] : []),
+    ...(result.voxline.silentStreams > 0 ? [`${result.title}: ${result.voxline.silentStreams} Opus streams heard silence`] : []),
     ...(result.callFailures.length > 0 ? [`${result.title}: ${result.callFailures.length} calls could not be set up`] : []),
   ]);
   problems.unshift(...failedModes);

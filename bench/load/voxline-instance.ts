@@ -59,7 +59,7 @@ async function main() {
     await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: passwordHash });
     const session = await context.internalAdapter.createSession(user.id);
     const signed = `${session.token}.${await makeSignature(session.token, context.secret)}`;
-    return { email, cookie: `${cookieName}=${encodeURIComponent(signed)}` };
+    return { id: user.id, email, cookie: `${cookieName}=${encodeURIComponent(signed)}` };
   };
 
   serveVoxline({ app, database, batch: SIGN_UP_BATCH, createUser });

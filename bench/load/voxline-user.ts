@@ -1,8 +1,9 @@
 import WebSocket from 'ws';
 import type { PlaceCallResult } from '../../src/common/api/calls';
 import { WIDEBAND_RATE } from '../../src/common/calls';
+import type { SocketCodec } from '../../src/common/media';
 import type { ServerMessage } from '../../src/common/realtime';
-import type { MediaTarget } from '../media/load';
+import { mediaSocketUrl, type MediaTarget } from '../media/load';
 import { BENCH_ORIGIN, type BenchUser } from '../media/protocol';
 
 const RENT_ATTEMPTS = 5;
@@ -48,17 +49,23 @@ export class VoxlineUser {
     }
   }
 
-  /** Calls `to` from this user's number; answers the call's id and where to connect its audio. */
-  async placeCall(baseUrl: string, to: string): Promise<{ callId: string; media: MediaTarget }> {
+  /**
+   * Calls `to` from this user's number; answers the call's id and where to connect its audio in
+   * `codec`. A voice notice means the saved voice was set aside, so the voice changer would not be
+   * measured.
+   */
+  async placeCall(baseUrl: string, to: string, codec: SocketCodec): Promise<{ callId: string; media: MediaTarget }> {
     if (!this.phoneNumber) throw new Error(`${this.user.email} has no number`);
     const placed = await this.request<PlaceCallResult>(baseUrl, 'POST', '/api/v1/calls', { from: this.phoneNumber, to });
     // The callee's tab may have answered before the call's record was read back for the reply.
-    if (!['ringing', 'answered'].includes(placed.call.state) || placed.sampleRate !== WIDEBAND_RATE) throw new Error(`the call to ${to} was not put through: ${JSON.stringify(placed)}`);
-    return { callId: placed.call.id, media: this.mediaTarget(baseUrl, placed.mediaPath) };
+    if (!['ringing', 'answered'].includes(placed.call.state) || placed.sampleRate !== WIDEBAND_RATE || placed.voiceNotice !== undefined) {
+      throw new Error(`the call to ${to} was not put through as asked: ${JSON.stringify(placed)}`);
+    }
+    return { callId: placed.call.id, media: this.mediaTarget(baseUrl, placed.mediaPath, codec) };
   }
 
-  mediaTarget(baseUrl: string, mediaPath: string): MediaTarget {
-    return { url: `${baseUrl.replace(/^http/, 'ws')}${mediaPath}`, headers: this.headers };
+  mediaTarget(baseUrl: string, mediaPath: string, codec: SocketCodec): MediaTarget {
+    return { url: mediaSocketUrl(baseUrl, mediaPath, codec), headers: this.headers };
   }
 }
 

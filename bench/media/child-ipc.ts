@@ -2,12 +2,17 @@ import type { AddressInfo } from 'node:net';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocketServer } from 'ws';
+import type { PaidPlan } from '../../src/common/plans';
 import type { DatabaseHandle } from '../../src/server/db/client';
+import { extendSubscription } from '../../src/server/plans/service';
+import { saveVoiceSettings } from '../../src/server/voice/service';
 import type { BenchUser, ServerReply, ServerRequest, ServerUsage } from './protocol';
 
 type Handler = (request: ServerRequest) => Promise<ServerReply | null>;
 
 const NS_PER_MS = 1e6;
+/** The least plan with pitch and speed (src/common/plans.ts). */
+const VOICE_PLAN: PaidPlan = 'premium';
 const LOOP_DELAY_RESOLUTION_MS = 10;
 
 /**
@@ -101,7 +106,8 @@ export function serveWebSocketServer(server: WebSocketServer) {
 
 /**
  * Serves the bench for a listening Voxline app: creates users `batch` at a time with
- * `createUser(index)`, and closes the app, then its database, when told to stop.
+ * `createUser(index)`, gives them the voice settings asked for, and closes the app, then its
+ * database, when told to stop.
  */
 export function serveVoxline({
   app,
@@ -118,9 +124,18 @@ export function serveVoxline({
     port: (app.server.address() as AddressInfo).port,
     handle: async (request) => {
       if (request.type !== 'create-users') return null;
+      const { voice } = request;
       const users: BenchUser[] = [];
       for (let start = 0; start < request.count; start += batch) {
-        const made = Array.from({ length: Math.min(batch, request.count - start) }, (_, i) => createUser(start + i));
+        const made = Array.from({ length: Math.min(batch, request.count - start) }, async (_, i) => {
+          const user = await createUser(start + i);
+          // As the app's tests do: the plan granted and the settings saved in the database, where a payment and the settings page would put them.
+          if (voice) {
+            await extendSubscription(database.db, user.id, VOICE_PLAN, new Date());
+            await saveVoiceSettings(database.db, user.id, voice);
+          }
+          return user;
+        });
         users.push(...(await Promise.all(made)));
       }
       return { id: request.id, type: 'users', users };

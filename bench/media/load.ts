@@ -1,24 +1,21 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { FRAME_MS, frameBytes, frameSamples, WIDEBAND_RATE } from '../../src/common/calls';
+import { FRAME_MS } from '../../src/common/calls';
+import type { SocketCodec } from '../../src/common/media';
+import { webSocketBytes, type MediaWire } from './media-wire';
 import { RealTimePacer } from './real-time-pacer';
 
-export const FRAME_BYTES = frameBytes(WIDEBAND_RATE);
 const FRAMES_PER_SECOND = 1000 / FRAME_MS;
-// A sample well past the sequence number: if it comes back changed, the audio was altered on the way.
-const CHECK_OFFSET = FRAME_BYTES - 2;
 
 /**
- * One frame of a 440 Hz tone; each frame sent is a copy with its sequence number and its segment's
- * number in the first four samples.
+ * Where a browser connects a call's audio: the call's media path on the server's websocket origin,
+ * naming the codec unless it is PCM, which needs no name (as before codecs were named).
  */
-const toneFrame = (() => {
-  const frame = Buffer.alloc(FRAME_BYTES);
-  for (let i = 0; i < frameSamples(WIDEBAND_RATE); i += 1) {
-    frame.writeInt16LE(Math.round(16_000 * Math.sin((2 * Math.PI * 440 * i) / WIDEBAND_RATE)), i * 2);
-  }
-  return frame;
-})();
+export function mediaSocketUrl(baseUrl: string, mediaPath: string, codec: SocketCodec): string {
+  const url = new URL(mediaPath, baseUrl.replace(/^http/, 'ws'));
+  if (codec !== 'pcm') url.searchParams.set('codec', codec);
+  return url.toString();
+}
 
 export interface MediaTarget {
   url: string;
@@ -40,8 +37,8 @@ export function openMediaSocket({ url, headers }: MediaTarget): Promise<WebSocke
 }
 
 export interface LoadPlan {
-  /** Tells this segment's frames from a previous one's late echoes. */
-  segment: number;
+  /** What each socket sends and how it reads its echoes, in the sockets' order. */
+  wires: MediaWire[];
   warmupSeconds: number;
   seconds: number;
   /** The far end's own delay, taken off every round trip. */
@@ -66,6 +63,11 @@ export interface LoadResult {
   stale: number;
   /** Sockets the far end closed before the bench did. */
   droppedSockets: number;
+  /** Bytes on the sockets (webSocketBytes) of the frames sent in the measured window, each way, summed over the sockets. */
+  bytesToServer: number;
+  bytesFromServer: number;
+  /** The audio the measured window sent on each socket, in seconds. */
+  measuredSeconds: number;
   /** This process's CPU time over the measured window, and the window's length. */
   loadCpuMs: number;
   windowMs: number;
@@ -79,6 +81,8 @@ class FrameStream {
   malformed = 0;
   stale = 0;
   dropped = false;
+  bytesToServer = 0;
+  bytesFromServer = 0;
   private readonly pacer: RealTimePacer;
   private readonly onMessage = (data: Buffer, isBinary: boolean) => this.receive(data, isBinary);
   private readonly onClose = () => {
@@ -88,7 +92,7 @@ class FrameStream {
 
   constructor(
     private readonly socket: WebSocket,
-    private readonly segment: number,
+    private readonly wire: MediaWire,
     private readonly total: number,
     private readonly measuredFrom: number,
     private readonly roundTrips: { push(ms: number): void },
@@ -129,32 +133,28 @@ class FrameStream {
       this.dropped = true;
       return;
     }
-    const frame = Buffer.allocUnsafe(FRAME_BYTES);
-    toneFrame.copy(frame);
-    frame.writeUInt32LE(sequence, 0);
-    frame.writeUInt32LE(this.segment, 4);
+    const message = this.wire.message(sequence);
+    if (sequence >= this.measuredFrom) this.bytesToServer += webSocketBytes(message.length, true);
     this.sentAt[sequence] = performance.now();
-    this.socket.send(frame, { binary: true });
+    this.socket.send(message, { binary: true });
   }
 
   private receive(data: Buffer, isBinary: boolean) {
     const now = performance.now();
-    if (!isBinary || data.length !== FRAME_BYTES || data.readInt16LE(CHECK_OFFSET) !== toneFrame.readInt16LE(CHECK_OFFSET)) {
-      this.malformed += 1;
-      return;
-    }
-    if (data.readUInt32LE(4) !== this.segment) {
+    const sequence = this.wire.arrival(data, isBinary, this.echoed);
+    if (sequence === 'stale') {
       this.stale += 1;
       return;
     }
-    const sequence = data.readUInt32LE(0);
-    if (sequence >= this.total || this.sentAt[sequence]! < 0 || this.echoedFlags[sequence]) {
+    if (sequence === 'altered' || sequence >= this.total || this.sentAt[sequence]! < 0 || this.echoedFlags[sequence]) {
       this.malformed += 1;
       return;
     }
     this.echoedFlags[sequence] = 1;
     this.echoed += 1;
-    if (sequence >= this.measuredFrom) this.roundTrips.push(now - this.sentAt[sequence]! - this.echoDelayMs);
+    if (sequence < this.measuredFrom) return;
+    this.bytesFromServer += webSocketBytes(data.length, false);
+    this.roundTrips.push(now - this.sentAt[sequence]! - this.echoDelayMs);
   }
 }
 
@@ -175,7 +175,7 @@ export async function runLoad(sockets: WebSocket[], plan: LoadPlan): Promise<Loa
       if (count < capacity) roundTripsMs[count++] = ms;
     },
   };
-  const streams = sockets.map((socket) => new FrameStream(socket, plan.segment, total, warmupFrames, roundTrips, plan.echoDelayMs));
+  const streams = sockets.map((socket, index) => new FrameStream(socket, plan.wires[index]!, total, warmupFrames, roundTrips, plan.echoDelayMs));
 
   const startAt = performance.now() + 200;
   let finished = 0;
@@ -214,6 +214,9 @@ export async function runLoad(sockets: WebSocket[], plan: LoadPlan): Promise<Loa
     malformed: streams.reduce((n, stream) => n + stream.malformed, 0),
     stale: streams.reduce((n, stream) => n + stream.stale, 0),
     droppedSockets: streams.filter((stream) => stream.dropped).length,
+    bytesToServer: streams.reduce((n, stream) => n + stream.bytesToServer, 0),
+    bytesFromServer: streams.reduce((n, stream) => n + stream.bytesFromServer, 0),
+    measuredSeconds: (measuredFrames * FRAME_MS) / 1000,
     loadCpuMs: (cpu.user + cpu.system) / 1000,
     windowMs: wall,
   };

@@ -1,3 +1,5 @@
+import type { VoiceSettings } from '../../src/common/voice';
+
 /** Messages between the bench (parent) and a server under test (child), over the fork's IPC channel. */
 
 /**
@@ -6,7 +8,14 @@
  */
 export const BENCH_ORIGIN = 'https://voxline.bench.example';
 
+/**
+ * The voice changer's effect for the Opus benches: pitch 1.5, the live subject of bench/voice.
+ * Pitch needs a paid plan, which the server under test grants the users it creates for it.
+ */
+export const EFFECT_VOICE: VoiceSettings = { voiceType: 'normal', pitch: 1.5, speed: 1 };
+
 export interface BenchUser {
+  id: string;
   email: string;
   /** The session cookies, as a Cookie header. */
   cookie: string;
@@ -35,7 +44,8 @@ export interface ServerUsage {
 
 export type ServerRequest =
   | { id: number; type: 'usage'; collectGarbage: boolean }
-  | { id: number; type: 'create-users'; count: number }
+  /** `voice`: the users' saved voice settings, with the plan they need; null keeps the normal voice. */
+  | { id: number; type: 'create-users'; count: number; voice: VoiceSettings | null }
   | { id: number; type: 'stop' };
 
 export type ServerReply =

@@ -4,10 +4,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type WebSocket from 'ws';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
+import { socketCodecs, type SocketCodec } from '../../src/common/media';
+import type { VoiceSettings } from '../../src/common/voice';
 import { openMediaSocket, percentile, runLoad, sleep, type LoadResult } from './load';
 import { cpuBusyPercent, readCpuTimes, type CpuTimes } from './machine-load';
-import type { ServerUsage } from './protocol';
+import type { MediaWire } from './media-wire';
+import { OpusWire } from './opus-wire';
+import { EFFECT_VOICE, type ServerUsage } from './protocol';
 import { pinToCpu, ServerProcess } from './server-process';
+import { StampedPcmWire } from './stamped-pcm-wire';
 import { VoxlineCaller } from './voxline-client';
 
 /**
@@ -43,6 +48,10 @@ interface Options {
   pin: boolean;
   /** The Node flags both servers start with: by default those of `npm start`. */
   serverFlags: string[];
+  /** What the media sockets carry. */
+  codec: SocketCodec;
+  /** The callers' voice: an effect with Opus (unless --no-voice), the normal voice with PCM, whose stamps an effect would erase. */
+  voice: VoiceSettings | null;
 }
 
 /** One server under test and what its segments measured. */
@@ -50,6 +59,8 @@ interface Subject {
   name: string;
   server: ServerProcess;
   sockets: WebSocket[];
+  /** With Opus, each socket's wire, kept from segment to segment for its decoder's state. */
+  opusWires: OpusWire[] | null;
   idle: ServerUsage;
   loaded: ServerUsage | null;
   loads: LoadResult[];
@@ -76,6 +87,8 @@ function readOptions(): Options {
       'cpu-prof': { type: 'boolean', default: false },
       'no-pin': { type: 'boolean', default: false },
       'server-flags': { type: 'string', default: SERVER_NODE_FLAGS.join(' ') },
+      codec: { type: 'string', default: 'pcm' },
+      'no-voice': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -84,6 +97,8 @@ function readOptions(): Options {
     if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be a whole number from ${min} to ${max} (got "${text}")`);
     return value;
   };
+  const codec = socketCodecs.find((name) => name === values.codec);
+  if (!codec) throw new Error(`--codec must be ${socketCodecs.join(' or ')} (got "${values.codec}")`);
   return {
     calls: whole('calls', values.calls, 1, LIMITS.calls),
     seconds: whole('seconds', values.seconds, 1, LIMITS.seconds),
@@ -93,6 +108,8 @@ function readOptions(): Options {
     cpuProf: values['cpu-prof'],
     pin: !values['no-pin'],
     serverFlags: values['server-flags'].split(/\s+/).filter(Boolean),
+    codec,
+    voice: codec === 'opus' && !values['no-voice'] ? EFFECT_VOICE : null,
   };
 }
 
@@ -112,11 +129,12 @@ async function settledUsage(server: ServerProcess): Promise<ServerUsage> {
   return server.usage(true);
 }
 
-function subject(name: string, server: ServerProcess, idle: ServerUsage, sockets: WebSocket[]): Subject {
+function subject(name: string, server: ServerProcess, idle: ServerUsage, sockets: WebSocket[], codec: SocketCodec): Subject {
   return {
     name,
     server,
     sockets,
+    opusWires: codec === 'opus' ? sockets.map((_, index) => new OpusWire(index)) : null,
     idle,
     loaded: null,
     loads: [],
@@ -138,7 +156,7 @@ async function startBareWs(options: Options): Promise<Subject> {
   const url = `ws://127.0.0.1:${server.port}/`;
   const sockets = await inBatches(Array.from({ length: options.calls }, () => ({ url })), SETUP_CONCURRENCY, openMediaSocket);
   progress(`bare ws: ${sockets.length} sockets open`);
-  return subject('bare ws', server, idle, sockets);
+  return subject('bare ws', server, idle, sockets, options.codec);
 }
 
 async function startVoxline(options: Options, profileDir: string | null, started: ServerProcess[]): Promise<Subject> {
@@ -149,15 +167,15 @@ async function startVoxline(options: Options, profileDir: string | null, started
   started.push(server);
   const baseUrl = `http://127.0.0.1:${server.port}`;
   progress('Voxline: server up on its embedded database; creating users');
-  const users = await server.createUsers(options.calls);
-  progress(`Voxline: ${users.length} users signed up and in (in the server process); renting numbers over HTTP`);
+  const users = await server.createUsers(options.calls, options.voice);
+  progress(`Voxline: ${users.length} users signed up and in (in the server process)${options.voice ? ', on Premium with the effect voice' : ''}; renting numbers over HTTP`);
   const callers = users.map((user) => new VoxlineCaller(baseUrl, user));
   // One at a time: each rents the first number still on offer.
   for (const caller of callers) await caller.rentNumber();
   const idle = await settledUsage(server);
-  const sockets = await inBatches(callers, SETUP_CONCURRENCY, async (caller) => openMediaSocket(await caller.callSoundTestLine()));
+  const sockets = await inBatches(callers, SETUP_CONCURRENCY, async (caller) => openMediaSocket(await caller.callSoundTestLine(options.codec)));
   progress(`Voxline: ${sockets.length} calls to the sound-test line answered, media sockets open`);
-  return subject('Voxline', server, idle, sockets);
+  return subject('Voxline', server, idle, sockets, options.codec);
 }
 
 async function runSegment(target: Subject, segment: number, options: Options, pinned: boolean) {
@@ -165,8 +183,9 @@ async function runSegment(target: Subject, segment: number, options: Options, pi
   let endUsage: ServerUsage | null = null;
   let startCpu: CpuTimes | null = null;
   let endCpu: CpuTimes | null = null;
+  const wires: MediaWire[] = target.opusWires ?? target.sockets.map((_, index) => new StampedPcmWire(index, segment));
   const load = await runLoad(target.sockets, {
-    segment,
+    wires,
     warmupSeconds: options.warmup,
     seconds: options.seconds / options.rounds,
     echoDelayMs: target.name === 'Voxline' ? options.echoDelayMs : 0,
@@ -231,6 +250,11 @@ function totals(target: Subject) {
     lost: sum((load) => load.lost),
     malformed: sum((load) => load.malformed),
     droppedSockets: sum((load) => load.droppedSockets),
+    bytesToServer: sum((load) => load.bytesToServer),
+    bytesFromServer: sum((load) => load.bytesFromServer),
+    measuredSeconds: sum((load) => load.measuredSeconds),
+    decodedStreams: target.opusWires?.filter((wire) => wire.decodes).length ?? 0,
+    silentStreams: target.opusWires?.filter((wire) => wire.silent).length ?? 0,
     serverCpuPercent: (target.serverCpuMs / windowMs) * 100,
     loadCpuPercent: (sum((load) => load.loadCpuMs) / sum((load) => load.windowMs)) * 100,
     othersOnServerCore: target.othersOnServerCore / windowMs,
@@ -256,6 +280,12 @@ function report(options: Options, pinned: boolean, base: Subject, voxline: Subje
   row('frames sent / echoed', `${b.sent} / ${b.echoed}`, `${v.sent} / ${v.echoed}`);
   const lost = (t: typeof b) => `${t.lost} (${((t.lost / Math.max(1, t.sent)) * 100).toFixed(2)} %)`;
   row('frames lost', lost(b), lost(v));
+  const kbits = (t: typeof b) => {
+    const rate = (bytes: number) => ((bytes * 8) / 1000 / (n * t.measuredSeconds)).toFixed(1);
+    return `${rate(t.bytesToServer)} / ${rate(t.bytesFromServer)}`;
+  };
+  row('kbit/s per call on the socket, to / from the server (payload and WebSocket header)', kbits(b), kbits(v));
+  if (options.codec === 'opus') row('Opus streams decoded / heard silent', `${b.decodedStreams} / ${b.silentStreams}`, `${v.decodedStreams} / ${v.silentStreams}`);
   row('server CPU (% of one core)', b.serverCpuPercent.toFixed(1), v.serverCpuPercent.toFixed(1), (v.serverCpuPercent - b.serverCpuPercent).toFixed(1));
   row('CPU per call (% of one core)', (b.serverCpuPercent / n).toFixed(3), (v.serverCpuPercent / n).toFixed(3), ((v.serverCpuPercent - b.serverCpuPercent) / n).toFixed(3));
   const loaded = (t: Subject) => t.loaded?.rssBytes ?? Number.NaN;
@@ -276,8 +306,12 @@ function report(options: Options, pinned: boolean, base: Subject, voxline: Subje
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => cells[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
   console.log('');
+  const media =
+    options.codec === 'opus'
+      ? `one Opus packet per 20 ms each way (?codec=opus), ${options.voice ? `the voice changer at pitch ${options.voice.pitch}` : 'the normal voice'}`
+      : '20 ms 640-byte PCM frames each way';
   console.log(
-    `${n} concurrent calls to the sound-test line (echo delay ${options.echoDelayMs} ms), 20 ms 640-byte frames each way; ` +
+    `${n} concurrent calls to the sound-test line (echo delay ${options.echoDelayMs} ms), ${media}; ` +
       `per server ${options.seconds} s measured in ${options.rounds} segments taking turns, each after ${options.warmup} s of unmeasured load`,
   );
   console.log(
@@ -295,7 +329,7 @@ function report(options: Options, pinned: boolean, base: Subject, voxline: Subje
   const met = n >= TARGET.calls && addedP99 < TARGET.p99AddedMs && v.lost === 0 && oneCore;
   console.log('');
   console.log(
-    `Target (${TARGET.calls} calls on one core, p99 added < ${TARGET.p99AddedMs} ms): ${met ? 'met' : 'NOT met'} ` +
+    `Target (${TARGET.calls} calls on one core, p99 added < ${TARGET.p99AddedMs} ms, ${options.codec}): ${met ? 'met' : 'NOT met'} ` +
       `(${n} calls, p99 added ${ms(addedP99)} ms, ${v.lost} frames lost, server at ${v.serverCpuPercent.toFixed(0)} % of one core${pinned ? ', pinned to it' : ''}).`,
   );
   return [b, v];
@@ -337,8 +371,8 @@ async function main() {
 
     const results = report(options, pinned, base, voxline);
     if (profileDir) console.log(`\nCPU profile of the Voxline server (whole run, set-up included): ${profileDir}`);
-    const broken = results.filter((t) => t.droppedSockets > 0 || t.malformed > 0);
-    if (broken.length > 0) throw new Error(broken.map((t) => `${t.droppedSockets} sockets dropped, ${t.malformed} malformed frames`).join('; '));
+    const broken = results.filter((t) => t.droppedSockets > 0 || t.malformed > 0 || t.silentStreams > 0);
+    if (broken.length > 0) throw new Error(broken.map((t) => `${t.droppedSockets} sockets dropped, ${t.malformed} malformed frames, ${t.silentStreams} streams heard silent`).join('; '));
   } catch (error) {
     fail(error);
   }

@@ -1,5 +1,6 @@
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { VoiceSettings } from '../../src/common/voice';
 import type { BenchUser, ServerReply, ServerRequest, ServerUsage } from './protocol';
 
 /** A request without its id, which ServerProcess adds. */
@@ -77,8 +78,8 @@ export class ServerProcess {
     return (await this.request({ type: 'usage', collectGarbage }, 'usage')).usage;
   }
 
-  async createUsers(count: number): Promise<BenchUser[]> {
-    return (await this.request({ type: 'create-users', count }, 'users')).users;
+  async createUsers(count: number, voice: VoiceSettings | null = null): Promise<BenchUser[]> {
+    return (await this.request({ type: 'create-users', count, voice }, 'users')).users;
   }
 
   /** Asks the child to close and exit (so a CPU profile gets written); kills it if it does not. */

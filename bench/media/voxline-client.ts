@@ -1,5 +1,7 @@
+import type { PlaceCallResult } from '../../src/common/api/calls';
 import { DEFAULT_SOUND_TEST_NUMBER, WIDEBAND_RATE } from '../../src/common/calls';
-import type { MediaTarget } from './load';
+import type { SocketCodec } from '../../src/common/media';
+import { mediaSocketUrl, type MediaTarget } from './load';
 import { BENCH_ORIGIN, type BenchUser } from './protocol';
 
 /** A bench user's side of the HTTP API, as the web app calls it. */
@@ -31,16 +33,19 @@ export class VoxlineCaller {
     this.phoneNumber = rented.phoneNumber;
   }
 
-  /** Calls the sound-test line; answers where to connect the call's audio. */
-  async callSoundTestLine(): Promise<MediaTarget> {
+  /**
+   * Calls the sound-test line; answers where to connect the call's audio in `codec`. A voice
+   * notice means the saved voice was set aside, so the voice changer would not be measured.
+   */
+  async callSoundTestLine(codec: SocketCodec): Promise<MediaTarget> {
     if (!this.phoneNumber) throw new Error(`${this.user.email} has no number`);
-    const placed = await this.call<{ call: { state: string }; mediaPath: string; sampleRate: number }>('POST', '/api/v1/calls', {
+    const placed = await this.call<Pick<PlaceCallResult, 'call' | 'mediaPath' | 'sampleRate' | 'voiceNotice'>>('POST', '/api/v1/calls', {
       from: this.phoneNumber,
       to: DEFAULT_SOUND_TEST_NUMBER,
     });
-    if (placed.call.state !== 'answered' || placed.sampleRate !== WIDEBAND_RATE) {
+    if (placed.call.state !== 'answered' || placed.sampleRate !== WIDEBAND_RATE || placed.voiceNotice !== undefined) {
       throw new Error(`the sound-test line answered ${JSON.stringify(placed)}`);
     }
-    return { url: `${this.baseUrl.replace(/^http/, 'ws')}${placed.mediaPath}`, headers: { cookie: this.user.cookie, origin: BENCH_ORIGIN } };
+    return { url: mediaSocketUrl(this.baseUrl, placed.mediaPath, codec), headers: { cookie: this.user.cookie, origin: BENCH_ORIGIN } };
   }
 }

@@ -51,14 +51,14 @@ async function main() {
 
   const createUser = async (index: number): Promise<BenchUser> => {
     const email = `bench-${index}@voxline.test`;
-    await auth.api.signUpEmail({ body: { name: `Bench ${index}`, email, password: PASSWORD } });
+    const { user } = await auth.api.signUpEmail({ body: { name: `Bench ${index}`, email, password: PASSWORD } });
     const { headers } = await auth.api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true });
     const cookie = headers
       .getSetCookie()
       .map((setCookie) => setCookie.split(';')[0])
       .join('; ');
     if (!cookie) throw new Error(`no session cookie for ${email}`);
-    return { email, cookie };
+    return { id: user.id, email, cookie };
   };
 
   serveVoxline({ app, database, batch: SIGN_UP_BATCH, createUser });
