@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Most files wait on servers, databases and sockets more than they compute: two at a time
+    // overlap those waits even on a two-core machine, where vitest's default would run one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -83,5 +83,6 @@ describe('voice characters', () => {
         expect(pitchApart >= 0.5 || melodyRatio >= 1.25 || spectrumApart >= 2, `${a} and ${b} sound alike`).toBe(true);
       }
     }
-  });
+    // Nine characters through the whole engine: seconds of one core, more while other files share it.
+  }, 60_000);
 });

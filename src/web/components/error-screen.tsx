@@ -1,5 +1,5 @@
 import { HouseIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from './ui/button';
 
 interface ErrorScreenProps {
@@ -12,7 +12,8 @@ interface ErrorScreenProps {
 export function ErrorScreen({ explanation, onRetry }: ErrorScreenProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Screen readers and keyboards start from what happened, not from wherever focus was in the page that failed.
-  useEffect(() => heading.current?.focus(), []);
+  // A layout effect: focused in the same commit that shows it, so nothing sees the heading unfocused.
+  useLayoutEffect(() => heading.current?.focus(), []);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
       <TriangleAlertIcon className="size-10 text-destructive" aria-hidden="true" />
