@@ -4,7 +4,8 @@ import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', ...SERVER_NODE_FLAGS, 'src/server/main.ts'], { stdio: 'inherit' }),
+  // A reload stops the server at once unless DRAIN_SECONDS is set: tsx watch kills it 5 s after its SIGTERM anyway.
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', ...SERVER_NODE_FLAGS, 'src/server/main.ts'], { stdio: 'inherit', env: { DRAIN_SECONDS: '0', ...process.env } }),
   spawn(bin('vite'), [], { stdio: 'inherit' }),
 ];
 

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import type WebSocket from 'ws';
 import { socketCodecs, type SocketCodec } from '../../src/common/media';
 import type { VoiceSettings } from '../../src/common/voice';
@@ -11,11 +10,13 @@ import { openMediaSocket, percentile, sleep } from '../media/load';
 import { cpuBusyPercent, readCpuTimes, type CpuTimes } from '../media/machine-load';
 import { EFFECT_VOICE, type BenchUser, type ServerUsage } from '../media/protocol';
 import { pinToCpu, ServerProcess } from '../media/server-process';
+import { createDatabase } from './bench-database';
+import { inParallel } from './in-parallel';
 import { runOneWay, type CallMedia, type OneWayResult } from './one-way';
 import { cpuMsBetween, processCpuMs } from './process-cpu';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import type { InstanceSettings } from './settings';
-import { ListeningTab, VoxlineUser } from './voxline-user';
+import { ListeningTab, numberPattern, VoxlineUser } from './voxline-user';
 
 /**
  * bench/load (issue 9): signed-in listening tabs and calls between Voxline users with audio both
@@ -31,10 +32,6 @@ const DRAIN_MS = 2_000;
 const CALL_SETUP_CONCURRENCY = 10;
 const TAB_CONCURRENCY = 20;
 const RENT_CONCURRENCY = 8;
-// Without a pattern the virtual carrier offers every user the same few hundred US numbers; these
-// spread the renters over 12 area codes × 8 exchanges, far more than RENT_CONCURRENCY.
-const US_AREA_CODES = ['212', '213', '312', '415', '617', '202', '305', '404', '512', '646', '702', '206'];
-const NUMBER_PATTERNS = US_AREA_CODES.flatMap((areaCode) => ['2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => `${areaCode}${digit}`));
 const LOAD_CPU = 0;
 const SERVER_CPU = 1;
 
@@ -63,6 +60,8 @@ interface Options {
   codec: SocketCodec;
   /** The callers' voice: an effect with Opus (unless --no-voice), the normal voice with PCM, whose stamps an effect would erase. */
   voice: VoiceSettings | null;
+  /** The METRICS_PORT of a mode's first and second instance, if given (bench:dashboard scrapes them). */
+  metricsPorts: number[];
 }
 
 function readOptions(): Options {
@@ -81,6 +80,7 @@ function readOptions(): Options {
       'instance-flags': { type: 'string', default: SERVER_NODE_FLAGS.join(' ') },
       codec: { type: 'string', default: 'pcm' },
       'no-voice': { type: 'boolean', default: false },
+      'metrics-ports': { type: 'string', default: '' },
     },
     strict: true,
   });
@@ -102,6 +102,11 @@ function readOptions(): Options {
   if (calls > listeners) throw new Error(`--calls (${calls}) cannot exceed --listeners (${listeners}): each call rings a listening callee`);
   const codec = socketCodecs.find((name) => name === values.codec);
   if (!codec) throw new Error(`--codec must be ${socketCodecs.join(' or ')} (got "${values.codec}")`);
+  const metricsPorts = values['metrics-ports'] === '' ? [] : values['metrics-ports'].split(',').map((port) => whole('metrics-ports', port, 1, 65_535));
+  const instancesPerMode = chosen.includes('two') ? 2 : 1;
+  if (metricsPorts.length > 0 && metricsPorts.length !== instancesPerMode) {
+    throw new Error(`--metrics-ports needs one port per instance, ${instancesPerMode} for --mode ${values.mode} (got "${values['metrics-ports']}")`);
+  }
   return {
     listeners,
     calls,
@@ -116,21 +121,8 @@ function readOptions(): Options {
     instanceFlags: values['instance-flags'].split(/\s+/).filter(Boolean),
     codec,
     voice: codec === 'opus' && !values['no-voice'] ? EFFECT_VOICE : null,
+    metricsPorts,
   };
-}
-
-/** Runs `task` on every item, at most `concurrency` at once; the results keep the items' order. */
-async function inParallel<T, R>(items: T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
 }
 
 /** Memory after two full collections a moment apart, so garbage of the set-up is not counted. */
@@ -138,33 +130,6 @@ async function settledUsage(server: ServerProcess): Promise<ServerUsage> {
   await server.usage(true);
   await sleep(200);
   return server.usage(true);
-}
-
-/** A uniquely named database on the machine's PostgreSQL, dropped by `drop`. */
-async function createDatabase(adminUrl: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const name = `voxline_load_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  let dropped = false;
-  return {
-    url: url.toString(),
-    name,
-    drop: async () => {
-      if (dropped) return;
-      dropped = true;
-      await admin(`drop database if exists "${name}" with (force)`);
-    },
-  };
 }
 
 /** An instance's usage at each step: before the tabs open, with them listening, with the calls up after the audio. */
@@ -397,15 +362,16 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
   if (mode === 'single') {
     title = 'single instance';
     progress(`${title}: starting Voxline on the embedded database, no Redis`);
-    instances = [await startInstance('Voxline', { name: 'single', secret, dataDir: teardown.folder('voxline-load-data-') }, options, pinned, teardown)];
+    const settings: InstanceSettings = { name: 'single', secret, dataDir: teardown.folder('voxline-load-data-'), metricsPort: options.metricsPorts[0] };
+    instances = [await startInstance('Voxline', settings, options, pinned, teardown)];
   } else {
     title = 'two instances';
     const database = await createDatabase(options.postgresUrl);
     teardown.databaseToDrop(database);
     progress(`${title}: database ${database.name} created; starting two Voxline instances on it and Redis at ${options.redisUrl}`);
     const shared = { secret, databaseUrl: database.url, redisUrl: options.redisUrl };
-    const first = await startInstance('Voxline 1', { name: 'two', ...shared }, options, pinned, teardown);
-    const second = await startInstance('Voxline 2', { name: 'two-b', ...shared }, options, pinned, teardown);
+    const first = await startInstance('Voxline 1', { name: 'two', ...shared, metricsPort: options.metricsPorts[0] }, options, pinned, teardown);
+    const second = await startInstance('Voxline 2', { name: 'two-b', ...shared, metricsPort: options.metricsPorts[1] }, options, pinned, teardown);
     instances = [first, second];
   }
   for (const instance of instances) instance.server.onCrash = onBroken;
@@ -417,9 +383,8 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
   progress(`${title}: ${users.length} users signed up and in (in ${calleeSide.name}'s process)${options.voice ? ', on Premium with the effect voice' : ''}; renting numbers over HTTP`);
   const callees = users.slice(0, options.listeners).map((user: BenchUser) => new VoxlineUser(user));
   const callers = users.slice(options.listeners).map((user: BenchUser) => new VoxlineUser(user));
-  const pattern = (index: number) => NUMBER_PATTERNS[index % NUMBER_PATTERNS.length]!;
-  await inParallel(callees, RENT_CONCURRENCY, (callee, index) => callee.rentNumber(calleeSide.baseUrl, pattern(index)));
-  await inParallel(callers, RENT_CONCURRENCY, (caller, index) => caller.rentNumber(callerSide.baseUrl, pattern(callees.length + index)));
+  await inParallel(callees, RENT_CONCURRENCY, (callee, index) => callee.rentNumber(calleeSide.baseUrl, numberPattern(index)));
+  await inParallel(callers, RENT_CONCURRENCY, (caller, index) => caller.rentNumber(callerSide.baseUrl, numberPattern(callees.length + index)));
   progress(`${title}: ${callees.length + callers.length} numbers rented; opening the listening tabs on ${calleeSide.name}`);
   for (const instance of instances) instance.idle = await settledUsage(instance.server);
 

@@ -9,4 +9,6 @@ export interface InstanceSettings {
   /** An empty folder the bench made and removes, so that it goes even when the child is killed. */
   dataDir?: string;
   redisUrl?: string;
+  /** Serves /metrics on this port of 127.0.0.1 (METRICS_PORT), for bench:dashboard to scrape. */
+  metricsPort?: number;
 }

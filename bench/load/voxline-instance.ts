@@ -41,6 +41,7 @@ async function main() {
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
+    ...(settings.metricsPort ? { METRICS_PORT: String(settings.metricsPort) } : {}),
   });
   const app = await buildApp({ config, database, logger: false, mailer: noMail });
   // A second instance of the auth library on the same database and secret: its sessions are the app's.

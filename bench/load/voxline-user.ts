@@ -8,6 +8,15 @@ import { BENCH_ORIGIN, type BenchUser } from '../media/protocol';
 
 const RENT_ATTEMPTS = 5;
 const SIGNALLING_TIMEOUT_MS = 20_000;
+// Without a pattern the virtual carrier offers every user the same few hundred US numbers; these
+// spread the renters over 12 area codes × 8 exchanges, far more than the benches rent at once.
+const US_AREA_CODES = ['212', '213', '312', '415', '617', '202', '305', '404', '512', '646', '702', '206'];
+const NUMBER_PATTERNS = US_AREA_CODES.flatMap((areaCode) => ['2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => `${areaCode}${digit}`));
+
+/** What the `index`-th renter of a run asks the virtual carrier for (rentNumber's `pattern`). */
+export function numberPattern(index: number): string {
+  return NUMBER_PATTERNS[index % NUMBER_PATTERNS.length]!;
+}
 
 /** A bench user's side of the HTTP API on one instance, as the web app calls it. */
 export class VoxlineUser {

@@ -44,6 +44,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), code: z.string(), message: z.string(), callId: z.string().optional() }),
   /** The server's SDP answer to a media.offer, its ICE candidates gathered in it. */
   z.object({ type: z.literal('media.answer'), callId: z.string(), sdp: z.string() }),
+  /**
+   * This instance is draining (docs/deploy.md#draining): the tab reconnects, through the same
+   * address, to another one, once it holds no call here. Also the answer to a receiver.start it refuses.
+   */
+  z.object({ type: z.literal('server.draining') }),
 ]);
 
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

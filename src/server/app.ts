@@ -6,6 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './account/routes';
+import { adminRoutes } from './admin/routes';
+import { AdminService } from './admin/service';
 import { createAuth } from './auth/auth';
 import { createBus } from './bus/create-bus';
 import { CallService } from './calls/call-service';
@@ -29,9 +31,14 @@ import { requireSessions } from './http/require-session';
 import { addResponseHeaders } from './http/response-headers';
 import { MemoryRateLimiter, RedisRateLimiter } from './http/rate-limiter';
 import { requestIdGenerator, returnRequestIds } from './http/request-id';
-import { requestLogSerializers } from './http/request-log';
+import { traceHeaders } from './http/request-log';
+import { loggerOptions } from './logging/logger-options';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/routes';
+import { BusLagProbe } from './metrics/bus-lag-probe';
+import { countHttpRequests } from './metrics/http-metrics';
+import { Metrics } from './metrics/metrics';
+import { serveMetrics } from './metrics/serve-metrics';
 import { numbersRoutes } from './numbers/routes';
 import { paymentsRoutes, paystackWebhookRoutes } from './payments/routes';
 import { PaymentService } from './payments/service';
@@ -80,7 +87,7 @@ const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url))
 /** Assembles the server: infrastructure first, then one plugin per domain, then the web app. */
 export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, paymentProvider, callTiming, instanceTiming, onRoute, draining = new Draining() }: AppDependencies) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, serializers: requestLogSerializers },
+    logger: logger ?? loggerOptions(config),
     bodyLimit: 1_048_576,
     // Behind a load balancer the client's address comes from X-Forwarded-For; rate limits need it.
     trustProxy: config.TRUST_PROXY,
@@ -94,6 +101,9 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   returnRequestIds(app);
+  traceHeaders(app);
+  // What this instance runs with, its secrets blanked by the logger's redaction.
+  app.log.debug({ config }, 'configuration');
 
   const secure = config.publicUrl.startsWith('https://');
   await app.register(fastifyHelmet, {
@@ -119,21 +129,31 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     hsts: secure,
     crossOriginEmbedderPolicy: false,
   });
+  // Before the websocket plugin's own preClose, which closes every socket: a shutdown ends the
+  // calls first (endCallsForShutdown, set once they exist), so that their tabs hear why (call.ended)
+  // and their media sockets close saying it.
+  let endCallsForShutdown = async () => {};
+  app.addHook('preClose', () => endCallsForShutdown());
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // One registry per app (docs/operations.md#metrics); the services below are handed what they count.
+  const metrics = new Metrics();
+  countHttpRequests(app, metrics.registry);
+  metrics.countWebsockets(app.websocketServer);
   refuseLongUrls(app);
   addResponseHeaders(app);
   refuseForeignOrigins(app, config);
 
   database.logErrorsTo(app.log);
+  metrics.watchDatabase(database);
   const db = database.db;
-  const mail = mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, app.log) : createOutboxMailer(db, app.log));
+  const mail = metrics.countMail(mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, app.log) : createOutboxMailer(db, app.log)));
   const auth = createAuth({ config, db, mailer: mail, secret: resolveAuthSecret(config) });
   requireSessions(app, auth);
   const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, app.log) : null;
   // Shared by every instance when there is a Redis; otherwise this process is the only one.
   const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
   const telephony = givenTelephony ?? (await createTelephonyProvider(config, { findRented: (numbers) => findRentedNumbers(db, numbers) }));
-  const payments = new PaymentService({ db, provider: paymentProvider ?? createPaymentProvider(config, db), log: app.log });
+  const payments = new PaymentService({ db, provider: paymentProvider ?? createPaymentProvider(config, db), log: app.log, countOutcome: metrics.countPayment });
   const timing = { ...defaultCallTiming, ...callTiming };
   // The embedded database is locked to this process (db/data-dir-lock.ts): no other instance runs.
   const instance = new InstanceRegistry(db, { ...defaultInstanceTiming, ...instanceTiming }, app.log, database.driver === 'pglite');
@@ -141,9 +161,10 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const bus = createBus(config.REDIS_URL, app.log);
   const presence = redis ? new RedisPresence(redis, instance.id, app.log) : new MemoryPresence();
   const hub = new RealtimeHub({ log: app.log, bus, presence, instanceId: instance.id });
+  metrics.countListeningTabs(() => hub.listeningTabs);
   // Websockets are authenticated once: ending a session (sign-out, password change or reset) closes its sockets.
   const sessionSockets = new SessionSockets({ db, bus, instanceId: instance.id, log: app.log });
-  const webrtc = config.WEBRTC ? new WebRtcEndpoint({ portRange: config.WEBRTC_PORTS ?? null, publicAddress: config.WEBRTC_PUBLIC_ADDRESS ?? null }, app.log) : null;
+  const webrtc = config.WEBRTC ? new WebRtcEndpoint({ portRange: config.WEBRTC_PORTS ?? null, publicAddress: config.WEBRTC_PUBLIC_ADDRESS ?? null }, metrics.media) : null;
   const calls = new CallService({
     db,
     hub,
@@ -153,8 +174,10 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     soundTestNumber: config.SOUND_TEST_NUMBER,
     providerCallbackUrl: config.providerCallbackUrl,
     instanceId: instance.id,
+    draining,
     webrtc,
     log: app.log,
+    metrics,
   });
   const simulatedIncoming =
     telephony.name === 'local'
@@ -168,8 +191,23 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     await instance.start();
     simulatedIncoming?.start();
   });
-  app.addHook('preClose', async () => draining.begin());
+  // From the first SIGTERM (docs/deploy.md#draining): no new calls (CallService refuses them) and no
+  // listening tabs here, the instance marked draining for the others; main.ts waits for the calls.
+  draining.countCallsWith(() => calls.callsUsingThisInstance());
+  draining.onBegin(() => {
+    simulatedIncoming?.stop();
+    hub.drain();
+    void instance.markDraining();
+  });
   // Every path into `ended` finalises the record, a shutdown included (docs/calls.md#states).
+  endCallsForShutdown = async () => {
+    draining.begin();
+    try {
+      await calls.endAll('The server is shutting down');
+    } catch (error) {
+      app.log.warn({ err: error }, 'shutdown: could not end the calls');
+    }
+  };
   // Each step runs whatever the one before met (Redis or the database away): a step that fails is logged.
   app.addHook('onClose', async () => {
     const step = async (what: string, run: () => unknown) => {
@@ -180,7 +218,6 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       }
     };
     simulatedIncoming?.stop();
-    await step('end the calls', () => calls.endAll('The server is shutting down'));
     await step('release the WebRTC ports', () => webrtc?.close());
     await step('leave the list of running servers', () => instance.stop());
     hub.close();
@@ -189,6 +226,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     await step('close the bus', () => bus.close());
     redis?.disconnect();
   });
+  await serveMetrics(app, config, metrics, config.REDIS_URL ? new BusLagProbe(bus, instance.id, (seconds) => metrics.busLag.observe(seconds), app.log) : null);
 
   await app.register(
     async (api) => {
@@ -204,6 +242,8 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       await api.register(mediaRoutes, { auth, webrtc: webrtc !== null, iceServers: { stunUrls: config.STUN_URLS ?? [], turnUrls: config.TURN_URLS ?? [], turnSecret: config.TURN_SECRET ?? null } });
       await api.register(callRoutes, { auth, db, calls, sessionSockets, soundTestNumber: config.SOUND_TEST_NUMBER });
       await api.register(plansRoutes, { auth, db });
+      const admin = new AdminService({ db, calls, deadAfterMs: instanceTiming?.deadAfterMs ?? defaultInstanceTiming.deadAfterMs, log: app.log });
+      await api.register(adminRoutes, { prefix: '/admin', auth, adminEmails: config.ADMIN_EMAILS, admin });
       await api.register(paymentsRoutes, { auth, payments, rateLimiter, publicUrl: config.publicUrl });
       await api.register(paystackWebhookRoutes, {
         prefix: '/providers/paystack',

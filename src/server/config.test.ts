@@ -68,11 +68,33 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIMULATED_INCOMING_RATE: '5' })).toThrow('SIMULATED_INCOMING_RATE must be a number from 0 to 1');
   });
 
+  it('reads LOG_FORMAT as json or pretty, unset unless given (the process then chooses)', () => {
+    expect(loadConfig({}).LOG_FORMAT).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'colour' })).toThrow('Invalid configuration: LOG_FORMAT must be json or pretty (got "colour")');
+  });
+
   it('reads MAX_CALLS_PER_INSTANCE as a whole number of calls, 1000 unless set', () => {
     expect(loadConfig({}).MAX_CALLS_PER_INSTANCE).toBe(1000);
     expect(loadConfig({ MAX_CALLS_PER_INSTANCE: '250' }).MAX_CALLS_PER_INSTANCE).toBe(250);
     for (const bad of ['0', '-3', '2.5', 'many']) {
       expect(() => loadConfig({ MAX_CALLS_PER_INSTANCE: bad })).toThrow(`Invalid configuration: MAX_CALLS_PER_INSTANCE must be a whole number of at least 1 (got "${bad}")`);
+    }
+  });
+
+  it('reads ADMIN_EMAILS as lower-cased addresses, nobody unless set, naming a bad one', () => {
+    expect(loadConfig({}).ADMIN_EMAILS).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' Ops@Example.COM, second@example.org ' }).ADMIN_EMAILS).toEqual(['ops@example.com', 'second@example.org']);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ops@example.com;boss' })).toThrow('Invalid configuration: ADMIN_EMAILS must be email addresses separated by commas (got "ops@example.com;boss")');
+  });
+
+  it('reads DRAIN_SECONDS as whole seconds, 0 allowed, 900 unless set', () => {
+    expect(loadConfig({}).DRAIN_SECONDS).toBe(900);
+    expect(loadConfig({ DRAIN_SECONDS: '0' }).DRAIN_SECONDS).toBe(0);
+    expect(loadConfig({ DRAIN_SECONDS: '120' }).DRAIN_SECONDS).toBe(120);
+    for (const bad of ['-1', '1.5', 'forever']) {
+      expect(() => loadConfig({ DRAIN_SECONDS: bad })).toThrow(`Invalid configuration: DRAIN_SECONDS must be a whole number of seconds, 0 or more (got "${bad}")`);
     }
   });
 
@@ -109,6 +131,24 @@ describe('loadConfig', () => {
     }
     expect(message).toContain('TURN_SECRET must be at least 16 characters');
     expect(message).not.toContain('short-secret');
+  });
+
+  it('serves no metrics unless told: a port of their own on this machine, or a token for /metrics on PORT, never shown', () => {
+    const plain = loadConfig({});
+    expect([plain.METRICS_PORT, plain.METRICS_HOST, plain.METRICS_TOKEN]).toEqual([undefined, '127.0.0.1', undefined]);
+    const set = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: 'a'.repeat(32) });
+    expect([set.METRICS_PORT, set.METRICS_HOST, set.METRICS_TOKEN]).toEqual([9464, '10.0.0.5', 'a'.repeat(32)]);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('Invalid configuration: METRICS_PORT must be a whole number between 0 and 65535 (got "70000")');
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow('Invalid configuration: METRICS_PORT must differ from PORT');
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    let message = '';
+    try {
+      loadConfig({ METRICS_TOKEN: 'short token' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('METRICS_TOKEN must be at least 16 printable ASCII characters, without spaces');
+    expect(message).not.toContain('short token');
   });
 
   it('uses the virtual carrier unless TELEPHONY says vonage', () => {

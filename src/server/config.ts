@@ -64,6 +64,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).default('info'),
+  // Unset: pretty in development on a terminal, JSON otherwise (src/server/logging/log-format.ts).
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   PUBLIC_URL: httpUrl.optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REQUIRE_EMAIL_VERIFICATION: flag,
@@ -89,6 +91,12 @@ export const configSchema = z.object({
     .regex(/^(true|false|[\da-fA-F.:/]+(,[\da-fA-F.:/]+)*)$/, 'must be true, false, or proxy addresses separated by commas')
     .default('false')
     .transform((value): boolean | string[] => (value === 'true' ? true : value === 'false' ? false : value.split(','))),
+  // The only way to be an administrator (docs/operations.md#admin-view): these addresses, in any case.
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email !== ''))
+    .pipe(z.array(z.email({ error: 'must be email addresses separated by commas' }))),
   SIMULATED_INCOMING_RATE: z.coerce
     .number({ error: 'must be a number from 0 to 1' })
     .min(0, 'must be a number from 0 to 1')
@@ -101,6 +109,18 @@ export const configSchema = z.object({
     .int('must be a whole number of at least 1')
     .min(1, 'must be a whole number of at least 1')
     .default(1000),
+  // After SIGTERM the instance keeps its calls up this long at most before ending them
+  // (docs/deploy.md#draining); 0 ends them at once.
+  DRAIN_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds, 0 or more' })
+    .int('must be a whole number of seconds, 0 or more')
+    .min(0, 'must be a whole number of seconds, 0 or more')
+    .default(900),
+  // Prometheus metrics (docs/operations.md#metrics), never public by default: on a port of their
+  // own (unset: none), and at /metrics on PORT only for a request bearing METRICS_TOKEN.
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable ASCII characters, without spaces: make one with `openssl rand -hex 32`').optional(),
   // WebRTC media (docs/calls.md#media, docs/deploy.md#webrtc-media). Off: browsers use the media websocket.
   WEBRTC: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -129,6 +149,9 @@ export const configSchema = z.object({
   }
   if (env.TURN_URLS && !env.TURN_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'is required when TURN_URLS is set: the static-auth-secret of the TURN server, from which each browser gets short-lived credentials' });
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: the metrics get a port of their own (or set METRICS_TOKEN instead, to serve them at /metrics on PORT)' });
   }
   if (env.PAYMENTS === 'paystack' && !env.PAYSTACK_SECRET_KEY) {
     ctx.addIssue({ code: 'custom', path: ['PAYSTACK_SECRET_KEY'], message: 'is required when PAYMENTS=paystack' });
@@ -199,7 +222,7 @@ function withoutPassword(value: string): string {
 }
 
 /** Their values never appear in an error message (which ends up in logs). */
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PAYSTACK_SECRET_KEY', 'TURN_SECRET']);
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PAYSTACK_SECRET_KEY', 'TURN_SECRET', 'METRICS_TOKEN']);
 
 export type Config = z.infer<typeof configSchema> & {
   dataDir: string;

@@ -3,7 +3,9 @@ import { ConfigError, loadConfig, unsafeAllowancesInUse, type Config } from './c
 import { lockDataDir, DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { DataRepairReport } from './db/data-repairs';
+import { waitForCallsToEnd } from './health/drain';
 import { Draining } from './health/draining';
+import { processLoggerOptions } from './logging/logger-options';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -56,7 +58,9 @@ async function main() {
   }
 
   const draining = new Draining();
-  const app = await buildApp({ config, database, draining });
+  const logging = processLoggerOptions(config, process.stdout.isTTY === true);
+  const app = await buildApp({ config, database, draining, logger: logging.options });
+  if (logging.warning) app.log.warn(logging.warning);
   for (const warning of unsafeAllowancesInUse(config)) app.log.warn(warning);
   for (const repair of repairs) {
     app.log.info({ repair: repair.name, changed: repair.changed }, 'data repair done');
@@ -91,14 +95,28 @@ async function main() {
       },
     );
   };
+  // The first SIGTERM drains (docs/deploy.md#draining): no new calls or listening tabs, the calls
+  // up go on until they end or DRAIN_SECONDS pass, then the clean shutdown ends what is left. A
+  // second SIGTERM, or SIGINT (Ctrl-C), shuts down at once.
+  const drain = () => {
+    draining.begin();
+    app.log.info({ calls: draining.callsInProgress, drainSeconds: config.DRAIN_SECONDS }, 'draining: taking no new calls; waiting for the calls in progress to end');
+    void waitForCallsToEnd({ callsInProgress: () => draining.callsInProgress, limitMs: config.DRAIN_SECONDS * 1000 }).then((end) => {
+      if (end === 'calls-ended') app.log.info('drained: no call in progress; shutting down');
+      else app.log.warn({ calls: draining.callsInProgress }, 'drain limit (DRAIN_SECONDS) reached; ending the calls still in progress');
+      stop(0);
+    });
+  };
   const stopOnSignal = (signal: NodeJS.Signals) => {
+    if (signal === 'SIGTERM' && !draining.active && !stopping) return drain();
     if (!stopping) app.log.info({ signal }, 'shutting down');
     stop(0);
   };
   process.on('SIGINT', stopOnSignal);
   process.on('SIGTERM', stopOnSignal);
   // A fault nothing caught leaves the process in a state nobody planned for: it is logged, and the
-  // instance shuts down as on SIGTERM (calls ended cleanly, records finalised) and exits with 1.
+  // instance shuts down at once, without draining, as on SIGINT (calls ended cleanly, records
+  // finalised) and exits with 1.
   process.on('unhandledRejection', (reason) => {
     app.log.fatal({ err: reason, stopping }, 'unhandled promise rejection; shutting down');
     stop(1);

@@ -26,6 +26,7 @@ const pages: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./features/call-settings/call-settings-page')).CallSettingsPage }),
           },
           { path: '/settings', lazy: async () => ({ Component: (await import('./features/settings/settings-page')).SettingsPage }) },
+          { path: '/admin', lazy: async () => ({ Component: (await import('./features/admin/admin-page')).AdminPage }) },
           {
             path: '/payment/receipt',
             lazy: async () => ({ Component: (await import('./features/payment-receipt/payment-receipt-page')).PaymentReceiptPage }),

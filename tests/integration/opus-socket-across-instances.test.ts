@@ -1,42 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dominantFrequency } from '../support/dsp/analysis';
 import { newSignedInUser, rentANumber } from '../support/accounts';
 import { cookieHeader, MediaClient } from '../support/media-client';
-import { buildTestApp, type TestApp } from '../support/test-app';
-import { capturingMailer } from '../support/test-browser';
+import { canShareInstances, twoInstances } from '../support/two-instances';
 import { until } from '../support/until';
 
-const shared = Boolean(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL);
 
 /**
  * An Opus media socket that reaches the instance not holding its call: that instance decodes and
  * encodes the Opus, and PCM at the call's rate crosses the bus (docs/calls.md#media).
  */
-describe.skipIf(!shared)('an Opus media socket relayed between two instances', () => {
-  let one: TestApp;
-  let two: TestApp;
-  let wsOne: string;
-
-  beforeAll(async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? '' };
-    one = await buildTestApp({ env, mailer: capturingMailer(), callTiming: { echoDelayMs: 0 } });
-    two = await buildTestApp({ env, mailer: capturingMailer(), database: one.database, callTiming: { echoDelayMs: 0 } });
-    wsOne = (await one.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
-    await two.app.ready();
-  });
-  afterAll(async () => {
-    await two?.close();
-    await one?.close();
-  });
+describe.skipIf(!canShareInstances)('an Opus media socket relayed between two instances', () => {
+  const instances = twoInstances({ listening: 'one', callTiming: { echoDelayMs: 0 } });
 
   /** A call to the sound-test line held by instance 2, its Opus audio connected through instance 1. */
   async function echoThroughOne(lowData: boolean) {
-    const ada = await newSignedInUser(two.app, 'Ada Relayed');
+    const ada = await newSignedInUser(instances.two.app, 'Ada Relayed');
     const number = await rentANumber(ada.browser);
     if (lowData) await ada.browser.patch('/api/v1/preferences', { dataUsage: true });
     const placed = await ada.browser.post('/api/v1/calls', { from: number, to: '+14155550100' });
     expect(placed.statusCode, placed.body).toBe(201);
-    const media = await MediaClient.connect(`${wsOne}${placed.json().mediaPath}`, cookieHeader(ada.browser.cookies), 'opus');
+    const media = await MediaClient.connect(`${instances.ws}${placed.json().mediaPath}`, cookieHeader(ada.browser.cookies), 'opus');
     return { ada, call: placed.json().call as { id: string }, sampleRate: placed.json().sampleRate as number, media };
   }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRAME_MS } from '../../src/common/calls';
 import { OPUS_SAMPLE_RATE } from '../../src/common/media';
@@ -47,7 +46,7 @@ describe.skipIf(!installed)("a call's audio through a TURN relay (coturn)", () =
     coturn = await startCoturn({ secret: SECRET, tls: true });
     // coturn lets in only packets from the leg's announced addresses (the peer's permissions), and
     // the leg's packets to the relay on 127.0.0.1 leave from 127.0.0.1: it must announce that.
-    endpoint = new WebRtcEndpoint({ portRange: null, publicAddress: '127.0.0.1', connectTimeoutMs: CONNECT_TIMEOUT_MS }, silentLog);
+    endpoint = new WebRtcEndpoint({ portRange: null, publicAddress: '127.0.0.1', connectTimeoutMs: CONNECT_TIMEOUT_MS });
   });
   afterAll(async () => {
     await endpoint?.close();
@@ -72,7 +71,7 @@ describe.skipIf(!installed)("a call's audio through a TURN relay (coturn)", () =
       expect(candidates.length, coturn.output.join('')).toBeGreaterThan(0);
       expect(candidates.every((line) => line.includes(' typ relay '))).toBe(true);
 
-      const { sdp, leg } = await endpoint.answer(offer, { lowData: false, callId: randomUUID() });
+      const { sdp, leg } = await endpoint.answer(offer, { lowData: false, log: silentLog });
       const heard: Int16Array[] = [];
       let connected = false;
       leg.onConnected(() => (connected = true));
@@ -98,7 +97,7 @@ describe.skipIf(!installed)("a call's audio through a TURN relay (coturn)", () =
     try {
       const offer = await peer.offer();
       expect(offer).not.toContain(' typ relay ');
-      const { sdp, leg } = await endpoint.answer(offer, { lowData: false, callId: randomUUID() });
+      const { sdp, leg } = await endpoint.answer(offer, { lowData: false, log: silentLog });
       let connected = false;
       let closedBecause: string | null = null;
       leg.onConnected(() => (connected = true));

@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dominantFrequency, rms } from '../support/dsp/analysis';
 import type { ServerMessage } from '../../src/common/realtime';
-import { HttpBrowser } from '../support/http-browser';
+import { signedUpWithNumber, type HttpBrowser } from '../support/http-browser';
 import { cookieHeader, MediaClient } from '../support/media-client';
 import { RealtimeTab } from '../support/realtime-tab';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
@@ -11,7 +11,6 @@ import { until } from '../support/until';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const PASSWORD = 'velvet harbour lantern 42';
 
 /**
  * Voxline as it runs behind a load balancer: separate server processes on their own ports, one
@@ -54,18 +53,7 @@ describe.skipIf(!adminUrl || !redisUrl)('server processes sharing PostgreSQL and
     await database?.drop();
   });
 
-  async function person(server: ServerProcess, fullName: string) {
-    const browser = new HttpBrowser();
-    const email = `${randomUUID()}@example.com`;
-    const signUp = await browser.post(`${server.url}/api/v1/auth/sign-up`, { fullName, email, password: PASSWORD });
-    expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
-    const signIn = await browser.post(`${server.url}/api/v1/auth/sign-in`, { email, password: PASSWORD });
-    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
-    const offers = await browser.get(`${server.url}/api/v1/numbers/available?country=US`);
-    const rented = await browser.post(`${server.url}/api/v1/numbers`, { country: 'US', phoneNumber: offers.body.numbers[0].phoneNumber });
-    expect(rented.status, JSON.stringify(rented.body)).toBe(201);
-    return { browser, number: rented.body.phoneNumber as string };
-  }
+  const person = (server: ServerProcess, fullName: string) => signedUpWithNumber(server.url, fullName);
 
   async function tab(server: ServerProcess, browser: HttpBrowser, listening: boolean) {
     const opened = listening ? await RealtimeTab.listening(server.wsUrl, browser) : await RealtimeTab.open(server.wsUrl, browser);

@@ -1,43 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/common/realtime';
 import { newSignedInUser, rentANumber } from '../support/accounts';
 import { dominantFrequency } from '../support/dsp/analysis';
 import { RealtimeTab } from '../support/realtime-tab';
-import { buildTestApp, type TestApp } from '../support/test-app';
-import { capturingMailer } from '../support/test-browser';
+import { canShareInstances, twoInstances } from '../support/two-instances';
 import { until } from '../support/until';
 import { WebRtcClient } from '../support/webrtc-client';
 
-const shared = Boolean(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL);
 
 /**
  * A tab's realtime socket on one instance, its call held by the other: the offer goes to the
  * holder, whose answer carries its own candidates, so the audio reaches the holder directly.
  */
-describe.skipIf(!shared)('WebRTC audio for a call another instance holds', () => {
-  let one: TestApp;
-  let two: TestApp;
-  let wsOne: string;
-
-  beforeAll(async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? '' };
-    one = await buildTestApp({ env, mailer: capturingMailer(), callTiming: { echoDelayMs: 0 } });
-    two = await buildTestApp({ env, mailer: capturingMailer(), callTiming: { echoDelayMs: 0 }, database: one.database });
-    wsOne = (await one.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
-    await two.app.ready();
-  });
-  afterAll(async () => {
-    await two?.close();
-    await one?.close();
-  });
+describe.skipIf(!canShareInstances)('WebRTC audio for a call another instance holds', () => {
+  const instances = twoInstances({ listening: 'one', callTiming: { echoDelayMs: 0 } });
 
   it('answers through the instance holding the call, and the sound-test line echoes the tone', async () => {
-    const ada = await newSignedInUser(two.app, 'Ada Across');
+    const ada = await newSignedInUser(instances.two.app, 'Ada Across');
     const number = await rentANumber(ada.browser);
     const placed = await ada.browser.post('/api/v1/calls', { from: number, to: '+14155550100' });
     expect(placed.statusCode, placed.body).toBe(201);
     const callId = (placed.json() as { call: { id: string } }).call.id;
-    const tab = await RealtimeTab.open(wsOne, ada.browser);
+    const tab = await RealtimeTab.open(instances.ws, ada.browser);
     const peer = await WebRtcClient.create();
     try {
       tab.send({ type: 'media.offer', callId, sdp: await peer.offer() });

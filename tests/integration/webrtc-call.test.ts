@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 function endpoint(settings: Partial<ConstructorParameters<typeof WebRtcEndpoint>[0]> = {}) {
-  open.endpoint = new WebRtcEndpoint({ portRange: PORTS, publicAddress: null, ...settings }, log);
+  open.endpoint = new WebRtcEndpoint({ portRange: PORTS, publicAddress: null, ...settings });
   return open.endpoint;
 }
 
@@ -38,7 +38,7 @@ function endpoint(settings: Partial<ConstructorParameters<typeof WebRtcEndpoint>
 async function connectedCall(server: WebRtcEndpoint) {
   const client = await WebRtcClient.create();
   open.clients.push(client);
-  const { sdp, leg } = await server.answer(await client.offer(), { lowData: false, callId: 'call-1' });
+  const { sdp, leg } = await server.answer(await client.offer(), { lowData: false, log });
   const frames: Int16Array[] = [];
   leg.onFrame((frame) => frames.push(frame.slice()));
   let connected = false;
@@ -88,11 +88,11 @@ describe('a WebRTC call between the server and a browser-like peer', () => {
 
   it('refuses a bad offer with MediaOfferError and logs it', async () => {
     const server = endpoint();
-    await expect(server.answer('v=0\r\nthis is not SDP', { lowData: false, callId: 'call-2' })).rejects.toThrow(MediaOfferError);
+    await expect(server.answer('v=0\r\nthis is not SDP', { lowData: false, log })).rejects.toThrow(MediaOfferError);
     const client = await WebRtcClient.create();
     open.clients.push(client);
     const videoOnly = (await client.offer()).replace('m=audio', 'm=video');
-    await expect(server.answer(videoOnly, { lowData: false, callId: 'call-2' })).rejects.toThrow('The browser offered no audio');
+    await expect(server.answer(videoOnly, { lowData: false, log })).rejects.toThrow('The browser offered no audio');
     expect(warnings).toEqual(['WebRTC offer refused', 'WebRTC offer refused']);
     expect(server.openPeers).toBe(0);
   });

@@ -12,7 +12,7 @@ function smallTree(): DocTree {
     'docs/calls.md': '# Calls\n## A call and its legs\n## Timing\n',
     'docs/decisions/006-payments-verified-once.md': '# 006\n',
   };
-  const folders = new Set(['docs', 'docs/decisions', 'src', 'src/server']);
+  const folders = new Set(['docs', 'docs/decisions', 'docs/grafana', 'docs/grafana/dashboard.json', 'src', 'src/server']);
   return {
     exists: (path) => path in files || folders.has(path),
     list: (folder) => Object.keys(files).filter((path) => path.startsWith(`${folder}/`)).map((path) => path.slice(folder.length + 1)),
@@ -43,6 +43,10 @@ describe('the doc reference scan', () => {
   it('names a doc, a decision or a heading that does not exist', () => {
     const text = ['// docs/glossary.md', '// see glossary.md', '// docs/decisions/042 (decision 042)', '// docs/calls.md#ringing', '// docs/nothing/'].join('\n');
     expect(problemsIn(text)).toEqual(['1: docs/glossary.md', '2: glossary.md', '3: docs/decisions/042', '3: decision 042', '4: docs/calls.md#ringing', '5: docs/nothing/']);
+  });
+
+  it('checks files in docs/ that are not documents by their whole name', () => {
+    expect(problemsIn('// docs/grafana/dashboard.json, docs/grafana/dashboard.png and docs/grafana.')).toEqual(['1: docs/grafana/dashboard.png']);
   });
 
   it('names a product section that does not exist, in a range too', () => {

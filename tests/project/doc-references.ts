@@ -29,8 +29,8 @@ const OUTSIDE_DOC = /\.\.\/shared\b|\bSPEC(?:\.md)?\b|\b(?:CALLS|PROVIDERS|DESIG
 const OUTSIDE_DOCS = new RegExp(OUTSIDE_DOC.source, 'g');
 /** A path ending in .md, not in the middle of a longer path or a URL. */
 const MARKDOWN_PATH = /(?<![\w./@:-])((?:\.{1,2}\/)*[\w-][\w.-]*(?:\/[\w.-]+)*\.md)(#[\w-]+)?\b/g;
-/** A path into docs/ that names no .md file: a folder, or a decision by its number. */
-const DOCS_PATH = /(?<![\w./@:-])docs\/([\w-]+(?:\/[\w-]+)*\/?)(?![\w./-]*\.md)/g;
+/** A path into docs/ that names no .md file: a folder, another kind of file, or a decision by its number. */
+const DOCS_PATH = /(?<![\w./@:-])docs\/([\w-]+(?:\/[\w-]+)*(?:\.(?!md\b)\w+)?\/?)(?![\w./-]*\.md)/g;
 const DECISION_NUMBER = /\bdecisions? (\d{3})\b/g;
 /** `product.md §5`, `docs/product.md §5.2`, `product.md §2–4`. */
 const PRODUCT_SECTION = /\bproduct\.md ?§ ?(\d+(?:\.\d+)*)(?:\s*[–-]\s*(\d+(?:\.\d+)*))?/g;
@@ -88,8 +88,9 @@ function checkLine(tree: DocTree, file: string, text: string): Omit<BadReference
   for (const [reference, number = ''] of text.matchAll(DECISION_NUMBER)) {
     if (!decisionExists(tree, number)) problems.push({ reference, problem: 'no such decision in docs/decisions' });
   }
-  const sections = numberedSections(tree.read('docs/product.md') ?? '');
-  for (const match of text.matchAll(PRODUCT_SECTION)) {
+  const citedSections = [...text.matchAll(PRODUCT_SECTION)];
+  const sections = citedSections.length > 0 ? numberedSections(tree.read('docs/product.md') ?? '') : new Set<string>();
+  for (const match of citedSections) {
     const missing = [match[1], match[2]].filter((section): section is string => section !== undefined && !sections.has(section));
     if (missing.length > 0) problems.push({ reference: match[0], problem: `docs/product.md has no section ${missing.join(', ')}` });
   }
@@ -103,12 +104,19 @@ export function findBadReferences(tree: DocTree, file: string, text: string): Ba
   );
 }
 
-/** The repository on disk, seen as a DocTree. */
+/** The repository on disk, seen as a DocTree; each answer read once, since thousands of lines ask. */
 function diskTree(root: string): DocTree {
+  const remembered = <T>(answer: (path: string) => T) => {
+    const answers = new Map<string, T>();
+    return (path: string) => {
+      if (!answers.has(path)) answers.set(path, answer(path));
+      return answers.get(path) as T;
+    };
+  };
   return {
-    exists: (path) => existsSync(join(root, path)),
-    list: (folder) => (existsSync(join(root, folder)) ? readdirSync(join(root, folder)) : []),
-    read: (path) => (existsSync(join(root, path)) && statSync(join(root, path)).isFile() ? readFileSync(join(root, path), 'utf8') : undefined),
+    exists: remembered((path) => existsSync(join(root, path))),
+    list: remembered((folder) => (existsSync(join(root, folder)) ? readdirSync(join(root, folder)) : [])),
+    read: remembered((path) => (existsSync(join(root, path)) && statSync(join(root, path)).isFile() ? readFileSync(join(root, path), 'utf8') : undefined)),
   };
 }
 

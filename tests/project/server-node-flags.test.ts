@@ -44,10 +44,11 @@ describe('the Node flags of the server (docs/decisions/011-no-allocation-site-pr
   it('reach npm start through scripts/start.mjs; no other npm script starts the server with flags of its own', () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     expect(scripts.start).toBe('node scripts/start.mjs');
-    // bench:load's flags are its load generator's own (bench/load/README.md); its Voxline children get the server's.
+    // The flags of bench:load and bench:rolling-upgrade are their load generators' own
+    // (bench/load/README.md); their Voxline children get the server's.
     const withFlags = Object.entries(scripts).filter(([, command]) => FLAG_SPELLING.test(command));
-    expect(withFlags.map(([name]) => name)).toEqual(['bench:load']);
-    expect(scripts['bench:load']).not.toContain(SERVER_NODE_FLAGS[0]);
+    expect(withFlags.map(([name]) => name)).toEqual(['bench:load', 'bench:rolling-upgrade']);
+    for (const [, command] of withFlags) expect(command).not.toContain(SERVER_NODE_FLAGS[0]);
   });
 
   it('are the ones docs/deploy.md tells deployments to start the server with', () => {

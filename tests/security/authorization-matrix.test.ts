@@ -42,6 +42,8 @@ type Fixture =
 
 const ownOnly = (what: string) => ({ ownOnly: what });
 const SESSION_OWN = ownOnly('acts on the signed-in account only');
+/** The operator's routes: user A, like every user not in ADMIN_EMAILS, is refused whatever is asked. */
+const ADMIN_ONLY = { status: 403, why: 'administrators only (ADMIN_EMAILS): any other user gets 403 admin_only' };
 
 const fixtures: Record<string, Fixture> = {
   'GET /api/v1/health': { public: 'load balancers probe it without an account' },
@@ -68,6 +70,7 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/v1/providers/vonage/answer': { public: "Vonage's servers call it, signed with the account's signature secret", request: () => ({ body: {} }) },
   'GET /api/v1/providers/vonage/media': { public: "Vonage's servers open it, with a one-time token in the URL; no browser does" },
   'GET /api/v1/dev/outbox': { public: 'a development aid: loopback only, never registered in production' },
+  'GET /metrics': { public: 'Prometheus scrapes it with METRICS_TOKEN as a bearer token, not a session (401 without it); 404 while no token is set' },
 
   'GET /api/v1/session': { request: () => ({}), foreign: SESSION_OWN },
   'GET /api/v1/account': { request: () => ({}), foreign: SESSION_OWN },
@@ -101,6 +104,10 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/v1/payments': { request: () => ({ body: { planType: 'premium' } }), foreign: ownOnly('pays for the signed-in account') },
   'POST /api/v1/payments/:reference/verify': { request: (b) => ({ params: { reference: b.reference } }), foreign: 404 },
   'GET /api/v1/payments/:reference/receipt': { request: (b) => ({ params: { reference: b.reference } }), foreign: 404 },
+  'GET /api/v1/admin/calls': { request: () => ({}), foreign: ADMIN_ONLY },
+  'GET /api/v1/admin/instances': { request: () => ({}), foreign: ADMIN_ONLY },
+  'GET /api/v1/admin/payments': { request: () => ({}), foreign: ADMIN_ONLY },
+  'POST /api/v1/admin/calls/:callId/end': { request: (b) => ({ params: { callId: b.callId } }), foreign: ADMIN_ONLY },
   'POST /functions/v1/vonage-phone': {
     request: (b) => ({ body: { action: 'listUserNumbers', payload: { userId: b.userId } } }),
     foreign: { status: 403, why: "the seed's userId field naming someone else is refused as forbidden (docs/product.md §7)" },

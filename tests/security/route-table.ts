@@ -12,8 +12,8 @@ export interface Route {
 
 export const routeName = (route: Pick<Route, 'method' | 'url'>) => `${route.method} ${route.url}`;
 
-/** Routes every suite here covers: the API and the compatibility functions, websockets included. */
-const isApiUrl = (url: string) => url.startsWith('/api/') || url.startsWith('/functions/');
+/** Routes every suite here covers: the API, the compatibility functions and the metrics, websockets included. */
+const isApiUrl = (url: string) => url.startsWith('/api/') || url.startsWith('/functions/') || url === '/metrics';
 
 /** The real app, with every route it registers recorded as it is added. */
 export async function buildAppWithRouteTable(options: TestAppOptions = {}): Promise<{ testApp: TestApp; routes: Route[] }> {

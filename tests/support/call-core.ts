@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { onTestFinished } from 'vitest';
 import { LocalBus } from '../../src/server/bus/local-bus';
+import type { CallLog } from '../../src/server/calls/call-log';
 import { CallRouting } from '../../src/server/calls/call-routing';
 import { LiveCalls } from '../../src/server/calls/live-calls';
 import { ProviderSide } from '../../src/server/calls/provider-calls';
@@ -12,7 +13,7 @@ import type { TelephonyProvider } from '../../src/server/providers/telephony/tel
 import { MemoryPresence } from '../../src/server/realtime/presence';
 import { RealtimeHub } from '../../src/server/realtime/realtime-hub';
 
-const log = { info: () => {}, warn: () => {} };
+const log: CallLog = { info: () => {}, warn: () => {}, child: () => log };
 
 interface CallCoreOptions {
   timing?: CallTiming;
@@ -32,7 +33,7 @@ export function callCore(db: Database, { timing = defaultCallTiming, telephony =
   const live = new LiveCalls({ db, hub, log });
   const routing = new CallRouting({ db, hub, bus, instanceId, live, log });
   const ringing = new UserRinging({ db, hub, timing, instanceId, live, routing });
-  const provider = new ProviderSide({ db, telephony, timing, providerCallbackUrl: 'https://voxline.example', live, ringing, routing, log });
+  const provider = new ProviderSide({ db, telephony, timing, providerCallbackUrl: 'https://voxline.example', live, ringing, routing });
   onTestFinished(async () => {
     await live.endAll('The test is over');
     hub.close();

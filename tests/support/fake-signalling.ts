@@ -6,6 +6,8 @@ export class FakeSignalling implements Signalling {
   readonly sent: ClientMessage[] = [];
   /** While false, sends fail as on a socket that is not open. */
   open = true;
+  /** Calls holding the socket (holdForCall), not released yet. */
+  holds = 0;
   private readonly listeners = new Set<(message: ServerMessage) => void>();
   private readonly connectListeners = new Set<() => void>();
   private readonly signedOutListeners = new Set<() => void>();
@@ -32,6 +34,15 @@ export class FakeSignalling implements Signalling {
   onSignedOut(listener: () => void) {
     this.signedOutListeners.add(listener);
     return () => this.signedOutListeners.delete(listener);
+  }
+
+  holdForCall() {
+    this.holds += 1;
+    let released = false;
+    return () => {
+      if (!released) this.holds -= 1;
+      released = true;
+    };
   }
 
   /** The server closed the socket because the session ended. */

@@ -1,4 +1,6 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { TEST_PASSWORD } from './accounts';
 
 export interface HttpResponse {
   status: number;
@@ -44,4 +46,18 @@ export class HttpBrowser {
 
   get = (url: string) => this.request('GET', url);
   post = (url: string, body?: unknown) => this.request('POST', url, body);
+}
+
+/** Someone signed up and signed in over HTTP at serverUrl, renting a US number there. */
+export async function signedUpWithNumber(serverUrl: string, fullName: string) {
+  const browser = new HttpBrowser();
+  const email = `${randomUUID()}@example.com`;
+  const signUp = await browser.post(`${serverUrl}/api/v1/auth/sign-up`, { fullName, email, password: TEST_PASSWORD });
+  expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
+  const signIn = await browser.post(`${serverUrl}/api/v1/auth/sign-in`, { email, password: TEST_PASSWORD });
+  expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+  const offers = await browser.get(`${serverUrl}/api/v1/numbers/available?country=US`);
+  const rented = await browser.post(`${serverUrl}/api/v1/numbers`, { country: 'US', phoneNumber: offers.body.numbers[0].phoneNumber });
+  expect(rented.status, JSON.stringify(rented.body)).toBe(201);
+  return { browser, number: rented.body.phoneNumber as string };
 }

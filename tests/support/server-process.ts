@@ -21,7 +21,8 @@ const STARTUP_LIMIT_MS = 60_000;
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SIMULATED_INCOMING_RATE: '0', ...env },
+    // DRAIN_SECONDS=0: SIGTERM stops it at once, ending any call a test left up, unless a test drains it.
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SIMULATED_INCOMING_RATE: '0', DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -1,5 +1,6 @@
 import { buildApp, type App, type AppDependencies } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
+import { loggerOptions } from '../../src/server/logging/logger-options';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { openTestDatabase } from './test-database';
 
@@ -14,10 +15,12 @@ export type TestAppOptions = Omit<AppDependencies, 'config' | 'database' | 'logg
   env?: Record<string, string>;
   /** Another test app's database, for a second instance sharing it; its owner closes it. */
   database?: DatabaseHandle;
+  /** Takes the app's log lines, written as the server writes them (level LOG_LEVEL, redacted); none without it. */
+  logStream?: { write(line: string): void };
 };
 
 /** The real app, assembled as main.ts does, on this test file's own database. */
-export async function buildTestApp({ env, database: shared, ...dependencies }: TestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp({ env, database: shared, logStream, ...dependencies }: TestAppOptions = {}): Promise<TestApp> {
   const database = shared ?? (await openTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -29,7 +32,7 @@ export async function buildTestApp({ env, database: shared, ...dependencies }: T
     SIMULATED_INCOMING_RATE: '0',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false, ...dependencies });
+  const app = await buildApp({ config, database, logger: logStream ? loggerOptions(config, logStream) : false, ...dependencies });
   return {
     app,
     database,

@@ -1,6 +1,8 @@
 export interface StubAnswer {
   status: number;
   body?: unknown;
+  /** Besides its JSON content type (an X-Request-Id, say). */
+  headers?: Record<string, string>;
 }
 
 /** An answer, a function of the request, or a list answered in turn (the last one repeats). */
@@ -43,7 +45,7 @@ export function stubApi(answers: Record<string, StubResponder>) {
     }
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
   };
 

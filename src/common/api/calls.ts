@@ -58,6 +58,14 @@ export const placeCallResultSchema = z.object({
   voiceNotice: z.string().optional(),
 });
 
+/**
+ * The code of the 503 that refuses a call placed on an instance that is draining
+ * (docs/deploy.md#draining): the browser tries once more, and the balancer sends it to a ready instance.
+ */
+export const SERVER_DRAINING = 'server_draining';
+/** Its Retry-After, and the browser's wait before that one more try: a balancer polling every few seconds has moved on by then. */
+export const SERVER_DRAINING_RETRY_SEC = 2;
+
 export const callHistorySchema = z.object({ calls: z.array(callRecordSchema) });
 
 export const callLinesSchema = z.object({ soundTestNumber: e164 });

@@ -6,7 +6,14 @@ export const sessionUserSchema = z.object({
   fullName: z.string(),
 });
 
-export const sessionSchema = z.object({ user: sessionUserSchema });
+export const sessionSchema = z.object({
+  user: sessionUserSchema,
+  /**
+   * The user's address is in ADMIN_EMAILS (docs/operations.md#admin-view): the navigation shows
+   * the Admin page. Absent where only the user is known (stored after signing in): not yet asked.
+   */
+  isAdmin: z.boolean().optional(),
+});
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type Session = z.infer<typeof sessionSchema>;

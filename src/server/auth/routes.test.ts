@@ -93,7 +93,7 @@ describe('sign-in and the session', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const current = await tab.get('/api/v1/session');
     expect(current.statusCode).toBe(200);
-    expect(current.json()).toEqual({ user: { id: expect.any(String), email, fullName: 'Grace Hopper' } });
+    expect(current.json()).toEqual({ user: { id: expect.any(String), email, fullName: 'Grace Hopper' }, isAdmin: false });
   });
 
   it('answers a wrong password and an unknown address alike', async () => {

@@ -12,6 +12,7 @@ import {
   twoFactorVerifyBodySchema,
 } from '../../common/api/auth';
 import { sessionSchema } from '../../common/api/session';
+import { isAdmin } from '../admin/admins';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
@@ -186,7 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   app.get('/session', { schema: { response: { 200: sessionSchema } } }, async (request, reply) => {
     const user = await findCurrentUser(auth, request, reply);
     if (!user) throw AppError.unauthenticated();
-    return { user };
+    return { user, isAdmin: isAdmin(user.email, config.ADMIN_EMAILS) };
   });
 };
 

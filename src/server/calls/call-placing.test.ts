@@ -9,6 +9,7 @@ import { openTestDatabase } from '../../../tests/support/test-database';
 import { until } from '../../../tests/support/until';
 import { user } from '../auth/schema';
 import type { DatabaseHandle } from '../db/client';
+import { Draining } from '../health/draining';
 import { AppError } from '../http/app-error';
 import { phoneNumbers, type PhoneNumberStatus } from '../numbers/schema';
 import { placeCall, type CallPlacingDependencies } from './call-placing';
@@ -25,7 +26,8 @@ afterAll(() => database.close());
 /** Placing on one instance: the real hub, live calls, ringing and provider side, on the virtual carrier. */
 function setUp(soundTestNumber = DEFAULT_SOUND_TEST_NUMBER) {
   const { hub, instanceId, timing, live, ringing, provider } = callCore(database.db, { timing: { ...defaultCallTiming, outsideAnswerDelayMs: 50, echoDelayMs: 20 } });
-  const deps: CallPlacingDependencies = { db: database.db, timing, soundTestNumber, instanceId, live, ringing, provider };
+  const draining = new Draining();
+  const deps: CallPlacingDependencies = { db: database.db, timing, soundTestNumber, instanceId, draining, live, ringing, provider };
 
   /** A tab of `userId` that has started taking calls. */
   const listeningTab = async (userId: string) => {
@@ -33,7 +35,7 @@ function setUp(soundTestNumber = DEFAULT_SOUND_TEST_NUMBER) {
     await socket.startListening();
     return socket;
   };
-  return { deps, live, listeningTab };
+  return { deps, live, listeningTab, draining };
 }
 
 let numbersHanded = 0;
@@ -152,6 +154,15 @@ describe('placeCall refuses, leaving no record', () => {
 
     expect(await refusal(placeCall(deps, ada.session, { from: bob.number, to: OUTSIDE }))).toEqual(expected);
     expect(await refusal(placeCall(deps, ada.session, { from: renting, to: OUTSIDE }))).toEqual(expected);
+    expect(await recordsOf(ada.session.id)).toEqual([]);
+  });
+
+  it('any call while the instance drains, saying to try again in a moment', async () => {
+    const { deps, draining } = setUp();
+    const ada = await person();
+    draining.begin();
+    const error = await placeCall(deps, ada.session, { from: ada.number, to: DEFAULT_SOUND_TEST_NUMBER }).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ statusCode: 503, code: 'server_draining', message: 'This server is restarting. Try your call again in a moment.', cause: { retryAfterSec: 2 } });
     expect(await recordsOf(ada.session.id)).toEqual([]);
   });
 

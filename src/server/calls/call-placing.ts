@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
+import { SERVER_DRAINING, SERVER_DRAINING_RETRY_SEC, type PlaceCallBody, type PlaceCallResult } from '../../common/api/calls';
 import type { SessionUser } from '../../common/api/session';
 import { NARROWBAND_RATE, WIDEBAND_RATE } from '../../common/calls';
 import { toE164 } from '../../common/phone';
 import { isDefaultVoice, type VoiceSettings } from '../../common/voice';
 import type { Database } from '../db/client';
+import type { Draining } from '../health/draining';
 import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../http/app-error';
 import { EchoParty } from '../media/echo-party';
@@ -29,6 +30,7 @@ export interface CallPlacingDependencies {
   timing: CallTiming;
   soundTestNumber: string;
   instanceId: string;
+  draining: Pick<Draining, 'active'>;
   live: LiveCalls;
   ringing: UserRinging;
   provider: ProviderSide;
@@ -41,6 +43,9 @@ export interface CallPlacingDependencies {
  */
 export async function placeCall(deps: CallPlacingDependencies, user: SessionUser, body: PlaceCallBody, options: PlaceCallOptions = {}): Promise<PlaceCallResult> {
   const { db, live, timing } = deps;
+  // A call placed here now would keep the drain waiting, or be cut when it ends. The browser tries
+  // once more, and the balancer sends that try to a ready instance (docs/deploy.md#draining).
+  if (deps.draining.active) throw new AppError(503, SERVER_DRAINING, 'This server is restarting. Try your call again in a moment.', undefined, { cause: { retryAfterSec: SERVER_DRAINING_RETRY_SEC } });
   const to = toE164(body.to);
   if (!to) throw AppError.badRequest('Enter a valid phone number to call', 'to');
   if (!(await isRentedBy(db, user.id, body.from))) throw new AppError(400, 'no_phone_number', 'No phone number available', 'from');
@@ -80,6 +85,7 @@ export async function placeCall(deps: CallPlacingDependencies, user: SessionUser
   call.voiceSettings = voice.effective;
   call.metered = metered;
   live.add(call);
+  call.log.info({ route: soundTest ? 'sound-test' : callee ? 'voxline-user' : 'phone-network', metered, sampleRate: call.sampleRate }, 'call placed');
   live.after(call, timing.mediaConnectTimeoutMs, () => {
     if (!call.caller) void live.end(call, 'failed', 'Your browser did not connect the call audio');
   });

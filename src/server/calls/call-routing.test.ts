@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../db/client';
 import { AppError } from '../http/app-error';
 import { MemoryPresence } from '../realtime/presence';
 import { RealtimeHub } from '../realtime/realtime-hub';
+import type { CallLog } from './call-log';
 import { CallRouting, type CallRequest } from './call-routing';
 import { LiveCalls } from './live-calls';
 import { calls } from './schema';
@@ -28,7 +29,7 @@ class FakeMediaSocket extends EventEmitter {
   }
 }
 
-const log = { info: () => {}, warn: () => {} };
+const log: CallLog = { info: () => {}, warn: () => {}, child: () => log };
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import type { CallSampleRate } from '../../common/calls';
+import type { LiveMediaFigures } from '../../common/api/admin';
+import type { CallOutcome, CallSampleRate } from '../../common/calls';
 import type { MediaTransport, SocketCodec } from '../../common/media';
 import type { VoiceSettings } from '../../common/voice';
 import type { Bus } from '../bus/bus';
@@ -12,11 +13,13 @@ import { AppError } from '../http/app-error';
 import { BrowserRelay } from '../media/browser-relay';
 import { MediaExchange } from '../media/media-exchange';
 import { RemoteBrowserLeg } from '../media/remote-browser-leg';
+import type { MediaMetrics } from '../metrics/media-meter';
 import { socketTransport } from '../media/socket-codec';
 import type { ProviderCallEvent } from '../providers/telephony/telephony-provider';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { findCall, recordMediaTransport } from './call-records';
 import { AUDIO_TAKEN, NO_CALL, SIGNED_OUT, type LiveCalls } from './live-calls';
+import { findOpenCall } from './open-calls';
 import { calls } from './schema';
 
 /**
@@ -28,6 +31,8 @@ export type CallRequest =
   | { op: 'reject' | 'hangup' | 'signed-out'; userId: string; callId: string }
   | { op: 'mute'; userId: string; callId: string; muted: boolean }
   | { op: 'voice'; userId: string; settings: VoiceSettings }
+  | { op: 'end'; callId: string; reason: string }
+  | { op: 'figures' }
   | { op: 'media.open'; userId: string; callId: string; relayId: string; relayInstance: string; transport: MediaTransport }
   | { op: 'media.closed'; relayId: string; reason: string }
   | { op: 'media.offer'; userId: string; callId: string; sdp: string }
@@ -44,6 +49,8 @@ export interface CallRoutingDependencies {
   instanceId: string;
   live: LiveCalls;
   log: { warn(obj: object, msg: string): void };
+  /** Counts the relayed frames: under the browser socket's transport here, as relay on the instance holding the call. */
+  media?: MediaMetrics;
 }
 
 /**
@@ -73,6 +80,11 @@ export class CallRouting {
   /** What this instance does when another asks `op` of a call it holds. */
   on<Op extends ActedOn>(op: Op, handler: RequestHandler<Op>) {
     this.handlers.set(op, handler as (request: CallRequest) => unknown);
+  }
+
+  /** The media sockets this instance relays to calls that others carry. */
+  get relayCount(): number {
+    return this.relays.size;
   }
 
   /** Lets the other instances reach the calls this one holds. */
@@ -121,6 +133,21 @@ export class CallRouting {
     if (holder) await this.link.request(holder, { op: 'signed-out', userId, callId });
   }
 
+  /**
+   * An administrator ends call `callId` (either participant's record), held by another instance:
+   * answers its outcome there, or null when no other instance holds it open.
+   */
+  async endElsewhere(callId: string, reason: string): Promise<CallOutcome | null> {
+    const row = await findOpenCall(this.deps.db, callId);
+    if (!row?.instanceId || row.instanceId === this.deps.instanceId) return null;
+    return (await this.link.request(row.instanceId, { op: 'end', callId, reason })) as CallOutcome;
+  }
+
+  /** Asks instance `holder` for the live media figures of the calls it holds, by record id. */
+  async figuresOf(holder: string): Promise<Record<string, LiveMediaFigures>> {
+    return (await this.link.request(holder, { op: 'figures' })) as Record<string, LiveMediaFigures>;
+  }
+
   /** The caller's calls in progress on other instances take their new voice settings. */
   async voiceSettingsElsewhere(userId: string, settings: VoiceSettings) {
     const elsewhere = await this.deps.db
@@ -147,16 +174,18 @@ export class CallRouting {
       return;
     }
     const relayId = randomUUID();
-    const relay = new BrowserRelay(socket, this.media, holder, relayId, codec);
+    const log = this.deps.live.logFor(userId, callId);
+    const relay = new BrowserRelay(socket, this.media, holder, relayId, codec, this.deps.media?.stream(socketTransport(codec)));
     this.relays.set(relayId, { relay, holder, userId, callId });
     relay.onClose((reason) => {
       if (!this.relays.delete(relayId)) return;
-      this.link.notify(holder, { op: 'media.closed', relayId, reason }).catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not tell the server carrying the call that its audio went away'));
+      this.link.notify(holder, { op: 'media.closed', relayId, reason }).catch((error: unknown) => log.warn({ err: error }, 'could not tell the server carrying the call that its audio went away'));
     });
     try {
       const { sampleRate } = (await this.link.request(holder, { op: 'media.open', userId, callId, relayId, relayInstance: this.deps.instanceId, transport: socketTransport(codec) })) as { sampleRate: CallSampleRate };
       relay.start(sampleRate);
-      recordMediaTransport(this.deps.db, userId, callId, socketTransport(codec)).catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not record how the call audio travels'));
+      log.info({ holder }, 'call audio relayed to the server carrying the call');
+      recordMediaTransport(this.deps.db, userId, callId, socketTransport(codec)).catch((error: unknown) => log.warn({ err: error }, 'could not record how the call audio travels'));
     } catch (error) {
       this.relays.delete(relayId);
       const refused = error instanceof AppError ? error : null;
@@ -218,12 +247,13 @@ export class CallRouting {
   /** Another instance holds a media socket for a call here (relayBrowser): joins it to the call. */
   private openRemoteMedia({ userId, callId, relayId, relayInstance, transport }: Extract<CallRequest, { op: 'media.open' }>) {
     let leg: RemoteBrowserLeg | undefined;
+    const log = this.deps.live.logFor(userId, callId);
     const attached = this.deps.live.attachLeg(userId, callId, (sampleRate) => {
-      const remote = new RemoteBrowserLeg(this.media, relayInstance, relayId, sampleRate, transport);
+      const remote = new RemoteBrowserLeg(this.media, relayInstance, relayId, sampleRate, transport, this.deps.media?.stream('relay'));
       this.remoteLegs.set(relayId, { leg: remote, relayInstance });
       remote.onClose((reason) => {
         if (!this.remoteLegs.delete(relayId)) return;
-        this.link.notify(relayInstance, { op: 'media.closed', relayId, reason }).catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not tell the server holding the browser that the call ended'));
+        this.link.notify(relayInstance, { op: 'media.closed', relayId, reason }).catch((error: unknown) => log.warn({ err: error }, 'could not tell the server holding the browser that the call ended'));
       });
       leg = remote;
       return remote;

@@ -1,20 +1,27 @@
 import type { WebSocket } from 'ws';
+import type { LiveMediaFigures } from '../../common/api/admin';
 import type { PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
 import type { SessionUser } from '../../common/api/session';
+import type { CallOutcome } from '../../common/calls';
 import type { SocketCodec } from '../../common/media';
 import type { VoiceSettings } from '../../common/voice';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/client';
+import type { Draining } from '../health/draining';
+import { AppError } from '../http/app-error';
 import { BrowserLeg } from '../media/browser-leg';
 import type { CallLeg } from '../media/leg';
 import { socketTransport } from '../media/socket-codec';
 import type { WebRtcEndpoint } from '../media/webrtc/webrtc-endpoint';
+import type { Metrics } from '../metrics/metrics';
 import type { ProviderCallEvent, TelephonyProvider } from '../providers/telephony/telephony-provider';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { placeCall, type CallPlacingDependencies, type PlaceCallOptions } from './call-placing';
+import type { CallLog } from './call-log';
 import { recordMediaTransport } from './call-records';
 import { CallRouting } from './call-routing';
-import { LiveCalls } from './live-calls';
+import { LiveCalls, NO_CALL } from './live-calls';
+import { mediaFiguresOf } from './media-figures';
 import { ProviderSide, type InboundAnswer } from './provider-calls';
 import type { calls } from './schema';
 import type { CallTiming } from './timing';
@@ -33,9 +40,13 @@ export interface CallServiceDependencies {
   providerCallbackUrl: string;
   /** This server instance: open records carry it, so others can close them if it dies. */
   instanceId: string;
+  /** Once it is active, calls placed here are refused (docs/deploy.md#draining). */
+  draining: Pick<Draining, 'active'>;
   /** Answers browsers' WebRTC offers; null when WEBRTC=false. */
   webrtc: WebRtcEndpoint | null;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: CallLog;
+  /** What the calls and their audio count and time (docs/operations.md#metrics). */
+  metrics?: Pick<Metrics, 'calls' | 'media' | 'voiceEngine'>;
 }
 
 /**
@@ -57,12 +68,13 @@ export class CallService {
 
   constructor(private readonly deps: CallServiceDependencies) {
     const { db, hub, bus, telephony, timing, instanceId, log } = deps;
-    this.live = new LiveCalls({ db, hub, log });
-    this.routing = new CallRouting({ db, hub, bus, instanceId, live: this.live, log });
+    this.live = new LiveCalls({ db, hub, log, voiceFrameTimes: deps.metrics?.voiceEngine });
+    deps.metrics?.calls.watch(this.live);
+    this.routing = new CallRouting({ db, hub, bus, instanceId, live: this.live, log, media: deps.metrics?.media });
     this.ringing = new UserRinging({ db, hub, timing, instanceId, live: this.live, routing: this.routing });
-    this.provider = new ProviderSide({ db, telephony, timing, providerCallbackUrl: deps.providerCallbackUrl, live: this.live, ringing: this.ringing, routing: this.routing, log });
-    this.placing = { db, timing, soundTestNumber: deps.soundTestNumber, instanceId, live: this.live, ringing: this.ringing, provider: this.provider };
-    answerWebRtcOffers({ db, hub, live: this.live, routing: this.routing, endpoint: deps.webrtc, endForSignOut: (userId, callId) => this.endForSignOut(userId, callId), log });
+    this.provider = new ProviderSide({ db, telephony, timing, providerCallbackUrl: deps.providerCallbackUrl, live: this.live, ringing: this.ringing, routing: this.routing, media: deps.metrics?.media });
+    this.placing = { db, timing, soundTestNumber: deps.soundTestNumber, instanceId, draining: deps.draining, live: this.live, ringing: this.ringing, provider: this.provider };
+    answerWebRtcOffers({ db, hub, live: this.live, routing: this.routing, endpoint: deps.webrtc, endForSignOut: (userId, callId) => this.endForSignOut(userId, callId) });
 
     hub.on('call.hangup', (user, message) => this.hangup(user.id, message.callId));
     hub.on('call.mute', (user, message) => this.setMuted(user.id, message.callId, message.muted));
@@ -72,6 +84,12 @@ export class CallService {
     this.routing.on('signed-out', (request) => this.endForSignOut(request.userId, request.callId));
     this.routing.on('mute', (request) => this.setMuted(request.userId, request.callId, request.muted));
     this.routing.on('voice', (request) => this.live.applyVoiceSettings(request.userId, request.settings));
+    this.routing.on('end', async (request) => {
+      const outcome = await this.live.endForOperator(request.callId, request.reason);
+      if (!outcome) throw AppError.notFound(NO_CALL.reason);
+      return outcome;
+    });
+    this.routing.on('figures', () => mediaFiguresOf(this.live.all()));
   }
 
   /** Lets the other instances reach the calls this one holds. */
@@ -90,11 +108,13 @@ export class CallService {
    * another instance holds is relayed to it over the bus.
    */
   async attachBrowser(user: SessionUser, callId: string, socket: WebSocket, codec: SocketCodec) {
-    const attached = this.live.attachLeg(user.id, callId, (sampleRate) => new BrowserLeg(socket, codec, sampleRate));
+    const attached = this.live.attachLeg(user.id, callId, (sampleRate) => new BrowserLeg(socket, codec, sampleRate, this.deps.metrics?.media.stream(socketTransport(codec))));
     if (attached === 'not-here') await this.routing.relayBrowser(user.id, callId, socket, codec);
     else if (attached !== 'attached') socket.close(attached.code, attached.reason);
     else {
-      recordMediaTransport(this.deps.db, user.id, callId, socketTransport(codec)).catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not record how the call audio travels'));
+      const log = this.live.logFor(user.id, callId);
+      log.info({ transport: socketTransport(codec) }, 'browser audio connected');
+      recordMediaTransport(this.deps.db, user.id, callId, socketTransport(codec)).catch((error: unknown) => log.warn({ err: error }, 'could not record how the call audio travels'));
     }
   }
 
@@ -109,11 +129,26 @@ export class CallService {
    * instance holds it.
    */
   async endForSignOut(userId: string, callId: string) {
+    const log = this.live.logFor(userId, callId);
     try {
       if (!(await this.live.endForSignOut(userId, callId))) await this.routing.signedOutElsewhere(userId, callId);
     } catch (error) {
-      this.deps.log.warn({ err: error, callId }, 'could not end the call of a session that ended');
+      log.warn({ err: error }, 'could not end the call of a session that ended');
     }
+  }
+
+  /**
+   * An administrator ends a call in progress, named by either participant's record, on whichever
+   * instance holds it: both sides are told `reason` and their records keep it. Answers its outcome,
+   * or null when no call by that id is in progress.
+   */
+  async endForOperator(callId: string, reason: string): Promise<CallOutcome | null> {
+    return (await this.live.endForOperator(callId, reason)) ?? this.routing.endElsewhere(callId, reason);
+  }
+
+  /** The live media figures of the calls instance `instanceId` holds (this one or another), by record id. */
+  async mediaFigures(instanceId: string): Promise<Record<string, LiveMediaFigures>> {
+    return instanceId === this.deps.instanceId ? mediaFiguresOf(this.live.all()) : this.routing.figuresOf(instanceId);
   }
 
   /** The user mutes or unmutes their side of the call, wherever it is held. */
@@ -163,6 +198,14 @@ export class CallService {
   /** How many calls this server carries now (readiness compares it with MAX_CALLS_PER_INSTANCE). */
   carriedCount(): number {
     return this.live.all().length;
+  }
+
+  /**
+   * The calls that stopping this server now would cut: those it carries, and those whose browser's
+   * media socket it relays to the instance carrying them. A drain waits for them to end.
+   */
+  callsUsingThisInstance(): number {
+    return this.live.all().length + this.routing.relayCount;
   }
 
   /**

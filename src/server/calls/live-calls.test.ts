@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/client';
 import { BaseLeg } from '../media/leg';
 import { MemoryPresence } from '../realtime/presence';
 import { RealtimeHub } from '../realtime/realtime-hub';
+import type { CallLog } from './call-log';
 import { AUDIO_TAKEN, LiveCalls, NO_CALL } from './live-calls';
 
 /** A leg that keeps the frames it is sent, and hands the bridge frames when told. */
@@ -23,7 +24,7 @@ class TestLeg extends BaseLeg {
   protected release() {}
 }
 
-const log = { info: () => {}, warn: () => {} };
+const log: CallLog = { info: () => {}, warn: () => {}, child: () => log };
 let database: DatabaseHandle;
 let hub: RealtimeHub;
 
@@ -93,7 +94,8 @@ describe('LiveCalls', () => {
 
   it('ends the call when a hook fails: the legs close, the other hooks run, the failure is logged', async () => {
     const warnings: string[] = [];
-    const live = new LiveCalls({ db: database.db, hub, log: { info: () => {}, warn: (_obj, message) => warnings.push(message) } });
+    const capturing: CallLog = { info: () => {}, warn: (_obj, message) => warnings.push(message), child: () => capturing };
+    const live = new LiveCalls({ db: database.db, hub, log: capturing });
     const call = live.create(randomUUID(), null, WIDEBAND_RATE);
     live.add(call);
     const caller = new TestLeg();

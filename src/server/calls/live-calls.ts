@@ -3,12 +3,13 @@ import type { ServerMessage } from '../../common/realtime';
 import { defaultVoiceSettings, type VoiceSettings } from '../../common/voice';
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
-import { CallerVoice } from '../media/caller-voice';
+import { CallerVoice, type CallerVoiceOptions } from '../media/caller-voice';
 import type { CallLeg } from '../media/leg';
 import { MediaBridge } from '../media/media-bridge';
 import { currentPlan, msUntilMinutesRunOut } from '../plans/service';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { checkAgainstPlan } from '../voice/service';
+import type { CallLog } from './call-log';
 import { finaliseCall, markAnswered } from './call-records';
 
 /** A call the telephony provider carries (TELEPHONY=vonage), as far as this server knows it (provider-calls.ts). */
@@ -31,6 +32,8 @@ export interface LiveCall {
    */
   userId: string | null;
   sampleRate: CallSampleRate;
+  /** When it was placed, or reached this server from outside: its setup time counts from here. */
+  placedAt: Date;
   answeredAt: Date | null;
   caller: CallLeg | null;
   callee: CallLeg | null;
@@ -46,6 +49,8 @@ export interface LiveCall {
   voice: CallerVoice | null;
   /** When the call rings a Voxline user: the callee's own record of it (user-ringing.ts). */
   inbound: InboundCall | null;
+  /** Logs about the call and its legs, each line carrying the call's ids (see callLogBindings). */
+  log: CallLog;
 }
 
 /** The callee's side of a call that rings a Voxline user (their inbound record). */
@@ -68,6 +73,8 @@ export const AUDIO_TAKEN: AttachRefusal = { code: 4409, reason: 'This call alrea
 /** Why a call ended when a participant's session did: for them, and for the other side. */
 export const SIGNED_OUT = { own: 'You were signed out', other: 'The other person was signed out' };
 
+/** Runs once the far side has answered. */
+export type AnsweredHook = (call: LiveCall) => void;
 /** Runs as a call starts ending, before its legs close: let go of what the call held outside this server. */
 export type EndingHook = (call: LiveCall, outcome: CallOutcome) => void;
 /** Runs once the caller's record is final: the other records of the call end with it. */
@@ -76,23 +83,44 @@ export type EndedHook = (call: LiveCall, outcome: CallOutcome, calleeReason: str
 export interface LiveCallsDependencies {
   db: Database;
   hub: RealtimeHub;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: CallLog;
+  /** Told the voice changer's time on each frame (voxline_voice_engine_frame_seconds). */
+  voiceFrameTimes?: CallerVoiceOptions['frameTimes'];
+}
+
+/**
+ * What a call's log lines carry: the call's id (the caller's record), the Voxline caller's id,
+ * and once it rings a Voxline user, the callee's id and record. A caller from outside Voxline has
+ * no user id, and none is written.
+ */
+function callLogBindings(call: Pick<LiveCall, 'id' | 'userId' | 'inbound'>): Record<string, string> {
+  return {
+    callId: call.id,
+    ...(call.userId ? { userId: call.userId } : {}),
+    ...(call.inbound ? { calleeUserId: call.inbound.userId, calleeCallId: call.inbound.id } : {}),
+  };
 }
 
 /**
  * The calls this instance carries and their legs: a leg answers, the two legs join through the
  * media bridge once both are there, mute and voice settings reach the bridge, and every call ends
  * here, exactly once (`end`): timers stopped, legs closed, the caller's record finalised and their
- * tabs told. What else must happen at the end registers a hook (`onEnding`, `onEnded`).
+ * tabs told. What else must happen at the answer or the end registers a hook (`onAnswered`,
+ * `onEnding`, `onEnded`).
  */
 export class LiveCalls {
   private readonly calls = new Map<string, LiveCall>();
   /** Inbound records of calls ringing or answered here, by id: the callee's way to their call. */
   private readonly inbound = new Map<string, InboundCall>();
+  private readonly answeredHooks: AnsweredHook[] = [];
   private readonly endingHooks: EndingHook[] = [];
   private readonly endedHooks: EndedHook[] = [];
 
   constructor(private readonly deps: LiveCallsDependencies) {}
+
+  onAnswered(hook: AnsweredHook) {
+    this.answeredHooks.push(hook);
+  }
 
   onEnding(hook: EndingHook) {
     this.endingHooks.push(hook);
@@ -108,6 +136,7 @@ export class LiveCalls {
       id,
       userId,
       sampleRate,
+      placedAt: new Date(),
       answeredAt: null,
       caller: null,
       callee: null,
@@ -120,6 +149,7 @@ export class LiveCalls {
       voiceSettings: { ...defaultVoiceSettings },
       voice: null,
       inbound: null,
+      log: this.deps.log.child(callLogBindings({ id, userId, inbound: null })),
     };
   }
 
@@ -137,7 +167,9 @@ export class LiveCalls {
 
   /** The callee's way to a call that rings them: their inbound record, until it ends. */
   addInbound(inbound: InboundCall) {
-    inbound.outbound.inbound = inbound;
+    const call = inbound.outbound;
+    call.inbound = inbound;
+    call.log = this.deps.log.child(callLogBindings(call));
     this.inbound.set(inbound.id, inbound);
   }
 
@@ -147,6 +179,18 @@ export class LiveCalls {
 
   forgetInbound(recordId: string) {
     this.inbound.delete(recordId);
+  }
+
+  /**
+   * The log for the user's call `callId` (their own record's id, as caller or callee): the call's
+   * own when this instance holds it, else one bound to the record and its owner.
+   */
+  logFor(userId: string, callId: string): CallLog {
+    const inbound = this.inbound.get(callId);
+    if (inbound?.userId === userId) return inbound.outbound.log;
+    const call = this.calls.get(callId);
+    if (call?.userId === userId) return call.log;
+    return this.deps.log.child({ callId, userId });
   }
 
   /** Whether the user has a call ringing or in progress here, in either direction. */
@@ -169,6 +213,8 @@ export class LiveCalls {
   async markCallAnswered(call: LiveCall, at = new Date()) {
     if (call.ending || call.answeredAt) return;
     call.answeredAt = at;
+    call.log.info({ answeredAt: at.toISOString() }, 'call answered');
+    for (const hook of this.answeredHooks) void this.runHook('answered', call, () => hook(call));
     if (call.userId) await markAnswered(this.deps.db, call.id, call.answeredAt);
     if (call.metered && call.userId) {
       const ms = await msUntilMinutesRunOut(this.deps.db, call.userId, call.answeredAt);
@@ -224,10 +270,11 @@ export class LiveCalls {
     // The voice changer works on a Voxline caller's voice only (docs/calls.md#media).
     if (userId) {
       call.voice = new CallerVoice(call.caller.sampleRate, call.voiceSettings, (reason) => {
-        this.deps.log.warn({ callId: call.id, reason }, 'the voice changer failed; the caller is silenced');
+        call.log.warn({ reason }, 'the voice changer failed; the caller is silenced');
         this.deps.hub.send(userId, { type: 'notice', code: 'voice_failed', message: reason });
-      });
+      }, { frameTimes: this.deps.voiceFrameTimes });
     }
+    call.log.info({ caller: call.caller.kind, callee: call.callee.kind }, 'call audio joined');
     call.bridge = new MediaBridge(call.caller, call.callee, call.voice);
     call.bridge.setCallerMuted(call.muted);
     call.bridge.setCalleeMuted(call.inbound?.muted ?? false);
@@ -259,6 +306,19 @@ export class LiveCalls {
     if (!call || call.userId !== userId) return false;
     await this.end(call, call.answeredAt ? 'completed' : 'cancelled', SIGNED_OUT.own, SIGNED_OUT.other);
     return true;
+  }
+
+  /**
+   * An administrator ends the call here whose record is `recordId` (the caller's or the callee's),
+   * telling both sides `reason`: answers its outcome, or null when this instance holds no such call.
+   */
+  async endForOperator(recordId: string, reason: string): Promise<CallOutcome | null> {
+    const call = this.inbound.get(recordId)?.outbound ?? this.calls.get(recordId);
+    if (!call || call.ending) return null;
+    // Not 'cancelled' when unanswered: the callee would be told that the caller hung up.
+    const outcome = call.answeredAt ? 'completed' : 'failed';
+    await this.end(call, outcome, reason);
+    return outcome;
   }
 
   /** Mutes or unmutes the user's side of their call here; false when this instance does not hold it. */
@@ -315,19 +375,19 @@ export class LiveCalls {
           ...(reason ? { reason } : {}),
         });
       }
-      this.deps.log.info({ callId: call.id, outcome }, 'call ended');
+      call.log.info({ outcome, ...(reason ? { reason } : {}) }, 'call ended');
     } catch (error) {
-      this.deps.log.warn({ err: error, callId: call.id }, 'call could not be finalised');
+      call.log.warn({ err: error }, 'call could not be finalised');
     }
     for (const hook of this.endedHooks) await this.runHook('ended', call, () => hook(call, outcome, calleeReason));
   }
 
   /** A hook that fails is logged and passed over: a side feature never keeps a call from ending. */
-  private async runHook(stage: 'ending' | 'ended', call: LiveCall, run: () => unknown) {
+  private async runHook(stage: 'answered' | 'ending' | 'ended', call: LiveCall, run: () => unknown) {
     try {
       await run();
     } catch (error) {
-      this.deps.log.warn({ err: error, callId: call.id, stage }, 'a call end hook failed');
+      call.log.warn({ err: error, stage }, 'a call end hook failed');
     }
   }
 

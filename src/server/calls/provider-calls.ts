@@ -7,6 +7,7 @@ import { isUuid } from '../db/errors';
 import { AppError } from '../http/app-error';
 import { EchoParty } from '../media/echo-party';
 import { ProviderLeg } from '../media/provider-leg';
+import type { MediaMetrics } from '../metrics/media-meter';
 import { rentedNumberOwner } from '../numbers/number-owners';
 import { TelephonyError, type ProviderCallEvent, type ProviderCalls, type TelephonyProvider } from '../providers/telephony/telephony-provider';
 import { markRinging } from './call-records';
@@ -43,7 +44,8 @@ export interface ProviderSideDependencies {
   live: LiveCalls;
   ringing: UserRinging;
   routing: CallRouting;
-  log: { warn(obj: object, msg: string): void };
+  /** Counts the frames of the provider's media sockets. */
+  media?: MediaMetrics;
 }
 
 /**
@@ -111,7 +113,8 @@ export class ProviderSide {
       socket.close(4404, 'No such call waiting for audio');
       return;
     }
-    const leg = new ProviderLeg(socket);
+    const leg = new ProviderLeg(socket, this.deps.media?.stream('vonage'));
+    call.log.info({ side: outsideCaller ? 'caller' : 'callee' }, 'phone network audio connected');
     if (outsideCaller) {
       // An inbound call: the provider's socket is the caller, connected while the callee rings.
       call.caller = leg;
@@ -165,6 +168,7 @@ export class ProviderSide {
     this.mediaTokens.set(provider.mediaTokenHash!, callId);
     const call = live.get(callId);
     if (call) {
+      call.log.info({ providerCallId }, 'call from the phone network ringing');
       live.after(call, timing.mediaConnectTimeoutMs, () => {
         if (!call.caller) void live.end(call, 'failed', 'The phone network did not connect the call audio');
       });
@@ -216,6 +220,7 @@ export class ProviderSide {
       throw AppError.providerFailed(reason, error);
     }
     provider.id = providerCallId;
+    call.log.info({ providerCallId }, 'the phone network took the call');
     await db.update(calls).set({ providerCallId }).where(eq(calls.id, call.id));
     // The caller hung up while the provider was still accepting the call.
     if (call.ending && !provider.settled) this.hangUpAtProvider(call, provider);
@@ -228,6 +233,7 @@ export class ProviderSide {
     if (!call?.provider || call.ending) return;
     // Events of the call's other legs (the provider's side of our websocket) carry another id.
     if (call.provider.id !== null && call.provider.id !== providerCallId) return;
+    call.log.info({ event: event.type, ...(event.type === 'ended' ? { outcome: event.outcome } : {}) }, 'phone network call event');
     if (call.userId === null) {
       // An inbound call: the provider answered it for us; only the caller hanging up matters.
       if (event.type !== 'ended') return;
@@ -264,7 +270,7 @@ export class ProviderSide {
     if (!providerCalls || !provider.id) return;
     provider.settled = true;
     const hangup: Promise<void> = (message ? providerCalls.sayAndHangUp(provider.id, message) : providerCalls.hangup(provider.id))
-      .catch((error: unknown) => this.deps.log.warn({ err: error, callId: call.id }, 'the telephony provider did not hang up the call'))
+      .catch((error: unknown) => call.log.warn({ err: error }, 'the telephony provider did not hang up the call'))
       .finally(() => this.pendingHangups.delete(hangup));
     this.pendingHangups.add(hangup);
   }

@@ -94,4 +94,21 @@ describe('UserRinging', () => {
     expect(live.get(callId)).toBeUndefined();
     expect(live.hasCallOf(callee)).toBe(false);
   });
+
+  it('rings a tab that begins to listen while the call rings (one that moved from a draining instance), and it can answer', async () => {
+    const { ringing, callee, tab, record } = await setUp();
+    const leaving = await tab(true);
+    const { result } = await ringing.ringFromOutside(callee, '+12125550127', '+14155550127', new OutsideCaller());
+    expect(result).toBe('ringing');
+    const [incoming] = leaving.of('call.incoming');
+
+    const arrived = await tab(true);
+    await until(() => arrived.of('call.incoming').length > 0);
+    expect(arrived.of('call.incoming')).toEqual([incoming]);
+    arrived.say({ type: 'call.answer', callId: incoming!.callId });
+    await until(() => arrived.of('call.state').length > 0);
+    expect(arrived.of('call.state')[0]).toMatchObject({ callId: incoming!.callId, state: 'answered' });
+    expect(await record(incoming!.callId)).toMatchObject({ state: 'answered' });
+    expect(leaving.of('call.incoming'), 'rung once').toHaveLength(1);
+  });
 });

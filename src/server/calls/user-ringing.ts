@@ -45,6 +45,9 @@ export class UserRinging {
       if (call.inbound) await this.endInbound(call.inbound, outcome, calleeReason);
     });
     deps.routing.on('answer', ({ userId, callId, tabId }) => this.answer(userId, callId, tabId));
+    deps.hub.onStartedListening((userId, tabId) => {
+      this.ringLateTab(userId, tabId).catch((error: unknown) => deps.live.logFor(userId, '').warn({ err: error, tabId }, 'could not ring a tab that began to listen'));
+    });
     deps.routing.on('reject', ({ userId, callId }) => this.reject(userId, callId));
   }
 
@@ -106,6 +109,22 @@ export class UserRinging {
     });
   }
 
+  /**
+   * A tab that begins to listen while a call to its user rings: one that moved from a draining
+   * instance (docs/deploy.md#draining), whose ring went out while it had no socket, or one opened
+   * just now. It rings too; its answer reaches the instance holding the call like any other.
+   */
+  private async ringLateTab(userId: string, tabId: string) {
+    const { db, hub } = this.deps;
+    const ringing = await db
+      .select()
+      .from(calls)
+      .where(and(eq(calls.userId, userId), eq(calls.direction, 'inbound'), eq(calls.state, 'ringing')));
+    for (const row of ringing) {
+      hub.sendToTab(userId, tabId, { type: 'call.incoming', callId: row.id, from: row.fromNumber, to: row.toNumber, at: row.startedAt.toISOString() });
+    }
+  }
+
   /** The callee declines the call, on any instance; too late once a tab has answered. */
   async reject(userId: string, callId: string) {
     const { live, routing } = this.deps;
@@ -161,6 +180,7 @@ export class UserRinging {
       answeredBy: null,
       muted: false,
     });
+    call.log.info({ ringTimeoutMs: timing.ringTimeoutMs }, 'ringing the callee');
     hub.sendToListeners(calleeUserId, { type: 'call.incoming', callId: inboundRow.id, from: from.fromNumber, to: from.toNumber, at: inboundRow.startedAt.toISOString() });
     live.after(call, timing.ringTimeoutMs, () => {
       if (!call.answeredAt) void live.end(call, 'no-answer', 'Nobody answered');

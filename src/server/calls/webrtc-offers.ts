@@ -17,7 +17,6 @@ export interface WebRtcOffersDependencies {
   endpoint: WebRtcEndpoint | null;
   /** Ends the user's call as a sign-out does, wherever it is held. */
   endForSignOut(userId: string, callId: string): Promise<void>;
-  log: { warn(obj: object, msg: string): void };
 }
 
 /** Takes the tabs' media.offer messages, and those other instances pass on for the calls held here. */
@@ -71,9 +70,10 @@ class WebRtcOffers {
     if ('code' in slot) throw slot.code === NO_CALL.code ? AppError.notFound(slot.reason) : AppError.conflict(slot.reason);
     const { endpoint } = this.deps;
     if (!endpoint) throw AppError.conflict('WebRTC is turned off on this server: connect the call audio over its websocket');
+    const log = this.deps.live.logFor(userId, callId);
     let answered: Awaited<ReturnType<WebRtcEndpoint['answer']>>;
     try {
-      answered = await endpoint.answer(offerSdp, { lowData: slot.sampleRate === NARROWBAND_RATE, callId });
+      answered = await endpoint.answer(offerSdp, { lowData: slot.sampleRate === NARROWBAND_RATE, log });
     } catch (error) {
       if (error instanceof MediaOfferError) throw AppError.badRequest(error.message);
       throw error;
@@ -92,7 +92,8 @@ class WebRtcOffers {
         leg.close(attached === 'not-here' ? NO_CALL.reason : attached.reason);
         return;
       }
-      recordMediaTransport(this.deps.db, userId, callId, 'webrtc').catch((error: unknown) => this.deps.log.warn({ err: error, callId }, 'could not record how the call audio travels'));
+      log.info({ transport: 'webrtc' }, 'browser audio connected');
+      recordMediaTransport(this.deps.db, userId, callId, 'webrtc').catch((error: unknown) => log.warn({ err: error }, 'could not record how the call audio travels'));
     });
     return { sdp: answered.sdp };
   }

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from './database';
 import { runDataRepairs, type DataRepairReport } from './data-repairs';
+import { timePgliteQueries, timePoolQueries, type QueryObserver } from './query-timing';
 import * as schema from './schema';
 
 export type { Database } from './database';
@@ -28,6 +29,10 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** From now on, failures that no query sees (a pooled PostgreSQL connection lost while idle) go to `log`. */
   logErrorsTo(log: DatabaseErrorLog): void;
+  /** From now on, each query's time goes to `observe` (the metrics' voxline_db_query_duration_seconds). */
+  timeQueriesWith(observe: QueryObserver): void;
+  /** The PostgreSQL pool's connections now: open, idle, and queries waiting for one; null on the embedded database, which has no pool. */
+  poolConnections(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -53,6 +58,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 function wrapPglite(client: PGlite): DatabaseHandle {
+  const timeQueriesWith = timePgliteQueries(client);
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
@@ -66,6 +72,8 @@ function wrapPglite(client: PGlite): DatabaseHandle {
     },
     // The embedded database runs in this process: its failures reach the query that met them.
     logErrorsTo: () => {},
+    timeQueriesWith,
+    poolConnections: () => null,
     close: () => client.close(),
   };
 }
@@ -73,6 +81,7 @@ function wrapPglite(client: PGlite): DatabaseHandle {
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   const logErrorsTo = reportPoolErrors(pool);
+  const timeQueriesWith = timePoolQueries(pool);
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as Database,
@@ -95,6 +104,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await db.execute(sql`select 1`);
     },
     logErrorsTo,
+    timeQueriesWith,
+    poolConnections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -64,9 +64,11 @@ export function toApiError(error: FastifyError | AppError | Error): { status: nu
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const { status, body } = toApiError(error);
-    const retryAfter = error instanceof AppError && status === 429 ? (error.cause as { retryAfterSec?: number } | undefined)?.retryAfterSec : undefined;
+    // A limit reached (429), or a call refused by an instance that is draining (503).
+    const retryAfter = error instanceof AppError ? (error.cause as { retryAfterSec?: number } | undefined)?.retryAfterSec : undefined;
     if (retryAfter) void reply.header('retry-after', String(retryAfter));
-    if (status >= 500) request.log.error({ err: error, url: pathForLog(request.url), method: request.method }, 'request failed');
+    // A refusal that says when to try again is the server working as planned, not a failure.
+    if (status >= 500 && !retryAfter) request.log.error({ err: error, url: pathForLog(request.url), method: request.method }, 'request failed');
     else request.log.info({ code: body.code, url: pathForLog(request.url) }, body.message);
     return sendError(reply, status, body);
   });

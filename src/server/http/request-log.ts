@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * The path of a request's URL without its query: the links Voxline mails carry their token in
@@ -20,3 +20,19 @@ export const requestLogSerializers = {
     remotePort: request.socket?.remotePort,
   }),
 };
+
+/**
+ * At trace level, each request's headers and its answer's, whole: what a proxy or a browser really
+ * sent is the question when forwarding, origins or cookies misbehave. Their secrets (cookies,
+ * Authorization, signatures) are blanked by the logger's redaction (logging/logger-options.ts).
+ */
+export function traceHeaders(app: FastifyInstance) {
+  // The level is fixed at start: below trace the hooks would build objects for nothing.
+  if (app.log.level !== 'trace') return;
+  app.addHook('onRequest', async (request) => {
+    request.log.trace({ headers: request.headers }, 'request headers');
+  });
+  app.addHook('onSend', async (request, reply) => {
+    request.log.trace({ headers: reply.getHeaders() }, 'answer headers');
+  });
+}

@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { RealtimeTab } from '../../../tests/support/realtime-tab';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { until } from '../../../tests/support/until';
 import { calls } from '../calls/schema';
 import { InstanceRegistry } from './instance-registry';
 import { serverInstances } from './schema';
 
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  // The app's own registry sweeps only as it starts: these tests sweep with registries of their own,
+  // and one from the app in between would close their calls first.
+  testApp = await buildTestApp({ instanceTiming: { sweepMs: 3_600_000 } });
   // The app's own registry (the only instance, on the embedded database) clears the list when ready.
   await testApp.app.ready();
 });
@@ -93,6 +96,23 @@ describe('InstanceRegistry', () => {
     expect(beaten!.heartbeatAt.getTime()).toBeGreaterThan(joined!.heartbeatAt.getTime());
     await registry.stop();
     expect(await db.select().from(serverInstances).where(eq(serverInstances.id, registry.id))).toEqual([]);
+  });
+
+  it('marks itself draining, and a beat that finds its row gone brings it back draining', async () => {
+    const db = testApp.database.db;
+    const registry = new InstanceRegistry(db, { ...timing, heartbeatMs: 50 }, silent);
+    await registry.start();
+    const row = async () => (await db.select().from(serverInstances).where(eq(serverInstances.id, registry.id)))[0];
+    expect((await row())!.drainingSince).toBeNull();
+    const since = new Date('2026-11-22T10:00:00.000Z');
+    await registry.markDraining(since);
+    expect((await row())!.drainingSince).toEqual(since);
+
+    // A database that was briefly away may have lost the row.
+    await db.delete(serverInstances).where(eq(serverInstances.id, registry.id));
+    await until(async () => (await row()) !== undefined);
+    expect((await row())!.drainingSince).toEqual(since);
+    await registry.stop();
   });
 
   it('as the only instance (embedded database), closes every earlier run’s calls at once', async () => {

@@ -36,6 +36,8 @@ export class InstanceRegistry {
   private heartbeat: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
   private sweepListener: SweepListener | null = null;
+  /** When this instance began to drain; its row says so from then (`server_instances.draining_since`). */
+  private drainingSince: Date | null = null;
 
   /**
    * `sole`: no other instance can be running (the embedded database is locked to one process), so
@@ -61,6 +63,19 @@ export class InstanceRegistry {
 
   onSweep(listener: SweepListener) {
     this.sweepListener = listener;
+  }
+
+  /**
+   * The instance began to drain (SIGTERM, docs/deploy.md#draining): its row says since when, so
+   * that the other instances and the operator see it finishing its calls rather than taking new ones.
+   */
+  async markDraining(at = new Date()) {
+    this.drainingSince = at;
+    try {
+      await this.db.update(serverInstances).set({ drainingSince: at }).where(eq(serverInstances.id, this.id));
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not record that this server is draining');
+    }
   }
 
   async stop() {
@@ -99,7 +114,10 @@ export class InstanceRegistry {
   private async beat() {
     try {
       // Upsert: a database that was briefly away may have lost nothing, or this row.
-      await this.db.insert(serverInstances).values({ id: this.id }).onConflictDoUpdate({ target: serverInstances.id, set: { heartbeatAt: new Date() } });
+      await this.db
+        .insert(serverInstances)
+        .values({ id: this.id, drainingSince: this.drainingSince })
+        .onConflictDoUpdate({ target: serverInstances.id, set: { heartbeatAt: new Date(), drainingSince: this.drainingSince } });
     } catch (error) {
       this.log.warn({ err: error }, 'could not record this server’s heartbeat');
     }

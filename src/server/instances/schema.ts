@@ -8,4 +8,6 @@ export const serverInstances = pgTable('server_instances', {
   id: text('id').primaryKey(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the instance began to drain (SIGTERM): it takes no new calls or listening tabs from then. */
+  drainingSince: timestamp('draining_since', { withTimezone: true }),
 });

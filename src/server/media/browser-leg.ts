@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { CallSampleRate } from '../../common/calls';
 import type { MediaTransport, SocketCodec } from '../../common/media';
+import { StreamMeter } from '../metrics/media-meter';
 import { BaseLeg } from './leg';
 import { socketFraming, type SocketFraming } from './socket-codec';
 
@@ -19,6 +20,7 @@ export class BrowserLeg extends BaseLeg {
     private readonly socket: WebSocket,
     codec: SocketCodec,
     callRate: CallSampleRate,
+    private readonly meter = new StreamMeter(),
   ) {
     super();
     this.framing = socketFraming(codec, callRate, socket);
@@ -26,7 +28,9 @@ export class BrowserLeg extends BaseLeg {
     this.transport = this.framing.transport;
     socket.on('message', (data, isBinary) => {
       const frame = this.framing.read(data, isBinary);
-      if (frame) this.emitFrame(frame);
+      if (!frame) return;
+      this.meter.frameIn();
+      this.emitFrame(frame);
     });
     socket.on('close', () => this.close('The browser disconnected'));
     socket.on('error', () => this.close('The browser connection failed'));
@@ -40,6 +44,7 @@ export class BrowserLeg extends BaseLeg {
   send(frame: Int16Array) {
     if (this.isClosed || this.socket.readyState !== this.socket.OPEN) return;
     this.framing.write(frame, this.sendMessage);
+    this.meter.frameOut();
   }
 
   protected release(reason: string) {

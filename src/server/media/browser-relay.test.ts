@@ -6,8 +6,10 @@ import { dominantFrequency } from '../../../tests/support/dsp/analysis';
 import { joinFrames, toneFrames } from '../../../tests/support/dsp/tone-frames';
 import { until } from '../../../tests/support/until';
 import { LocalBus } from '../bus/local-bus';
+import { MediaMetrics } from '../metrics/media-meter';
 import { BrowserRelay } from './browser-relay';
 import { MediaExchange } from './media-exchange';
+import { RemoteBrowserLeg } from './remote-browser-leg';
 import { OpusFrameDecoder, OpusFrameEncoder } from './opus/opus-codec';
 
 /** The parts of a ws socket the relay uses. */
@@ -28,7 +30,7 @@ class StubSocket extends EventEmitter {
 }
 
 /** A relay on one instance, and the exchange of the instance holding its call. */
-async function relayed() {
+async function relayed(media = new MediaMetrics()) {
   const bus = new LocalBus();
   const relayInstance = randomUUID();
   const holderInstance = randomUUID();
@@ -37,10 +39,10 @@ async function relayed() {
   await Promise.all([atRelay.start(), atHolder.start()]);
   const socket = new StubSocket();
   const relayId = randomUUID();
-  const relay = new BrowserRelay(socket as unknown as WebSocket, atRelay, holderInstance, relayId, 'opus');
+  const relay = new BrowserRelay(socket as unknown as WebSocket, atRelay, holderInstance, relayId, 'opus', media.stream('websocket-opus'));
   const onBus: Buffer[] = [];
   atHolder.listen(relayId, (frame) => onBus.push(Buffer.from(frame)));
-  return { socket, relay, onBus, toRelay: atHolder.sender(relayInstance, relayId) };
+  return { socket, relay, onBus, toRelay: atHolder.sender(relayInstance, relayId), atHolder, relayInstance, relayId };
 }
 
 describe('BrowserRelay', () => {
@@ -63,5 +65,19 @@ describe('BrowserRelay', () => {
     const heard = socket.sent.map((packet) => decoder.decode(packet)!.slice());
     expect(dominantFrequency(joinFrames(heard.slice(5)), 16_000)).toBeCloseTo(660, 0);
     expect(onBus).toHaveLength(50);
+  });
+
+  it('counts the socket’s frames under its transport, and the call’s holder counts them as relay', async () => {
+    const media = new MediaMetrics();
+    const { socket, relay, atHolder, relayInstance, relayId } = await relayed(media);
+    const leg = new RemoteBrowserLeg(atHolder, relayInstance, relayId, 16_000, 'websocket-opus', media.stream('relay'));
+    relay.start(16_000);
+    const encoder = new OpusFrameEncoder(16_000, 32_000);
+    for (const frame of toneFrames(440, 16_000, 10)) socket.emit('message', Buffer.from(encoder.encode(frame)), true);
+    for (const frame of toneFrames(660, 16_000, 4)) leg.send(frame);
+    await until(() => socket.sent.length >= 4 && media.totals().get('relay')!.framesIn >= 10);
+    expect(media.totals().get('websocket-opus')).toEqual({ framesIn: 10, framesOut: 4, concealed: 0 });
+    expect(media.totals().get('relay')).toEqual({ framesIn: 10, framesOut: 4, concealed: 0 });
+    leg.close('done');
   });
 });

@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import { frameBytes, type CallSampleRate } from '../../common/calls';
 import type { SocketCodec } from '../../common/media';
+import { StreamMeter } from '../metrics/media-meter';
 import type { MediaExchange } from './media-exchange';
 import { socketFraming } from './socket-codec';
 import { frameFromMessage } from './socket-frames';
@@ -22,6 +23,8 @@ export class BrowserRelay {
     private readonly holder: string,
     private readonly relayId: string,
     private readonly codec: SocketCodec,
+    /** The browser socket's frames, counted under its transport. */
+    private readonly meter = new StreamMeter(),
   ) {
     socket.on('close', () => this.finish('The browser disconnected'));
     socket.on('error', () => this.finish('The browser connection failed'));
@@ -37,12 +40,15 @@ export class BrowserRelay {
       if (payload.length !== expected || this.socket.readyState !== this.socket.OPEN) return;
       // The exchange's buffer may be reused once this returns, and may start at an odd offset.
       framing.write(frameFromMessage(payload), sendMessage);
+      this.meter.frameOut();
     });
     const sendToHolder = this.exchange.sender(this.holder, this.relayId);
     this.socket.on('message', (data, isBinary) => {
       if (this.closed) return;
       const frame = framing.read(data, isBinary);
-      if (frame) sendToHolder(new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength));
+      if (!frame) return;
+      this.meter.frameIn();
+      sendToHolder(new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength));
     });
   }
 

@@ -51,11 +51,19 @@ describe('CallerVoice', () => {
     expect(toneFrames(5).map((frame) => voice.apply(frame)).at(-1)!.some((sample) => sample !== 0)).toBe(true);
   });
 
+  it("tells frameTimes the engine's time on every frame, in seconds", () => {
+    let clock = 0;
+    const observed: number[] = [];
+    const voice = new CallerVoice(16_000, higher, vi.fn(), { now: () => (clock += 0.5), frameTimes: { observe: (seconds) => observed.push(seconds) } });
+    toneFrames(3).forEach((frame) => voice.apply(frame));
+    expect(observed).toEqual([0.0005, 0.0005, 0.0005]);
+  });
+
   it('sends silence once the engine keeps falling behind real time', () => {
     let clock = 0;
     const onFailure = vi.fn();
     // Every frame appears to take 25 ms, longer than the 20 ms it lasts.
-    const voice = new CallerVoice(16_000, higher, onFailure, () => (clock += 25));
+    const voice = new CallerVoice(16_000, higher, onFailure, { now: () => (clock += 25) });
     const outputs = toneFrames(6).map((frame) => voice.apply(frame).slice());
     expect(onFailure).toHaveBeenCalledTimes(1);
     expect(outputs[5]!.every((sample) => sample === 0)).toBe(true);

@@ -6,6 +6,13 @@ import { VoiceEngine } from '../../dsp/voice/voice-engine';
 const SLOW_FRAMES_LIMIT = 5;
 const FRAME_MS = 20;
 
+export interface CallerVoiceOptions {
+  /** The clock, in milliseconds (tests drive it). */
+  now?: () => number;
+  /** Told the engine's time on each frame, in seconds (voxline_voice_engine_frame_seconds). */
+  frameTimes?: { observe(seconds: number): void };
+}
+
 /**
  * The caller's voice changer on their outgoing audio (docs/calls.md#media). Voice privacy fails closed: while
  * an effect is on, a frame the engine cannot change (it throws, or keeps taking longer than the
@@ -16,6 +23,8 @@ export class CallerVoice {
   private readonly engine: VoiceEngine;
   private readonly output: Int16Array;
   private readonly silence: Int16Array;
+  private readonly now: () => number;
+  private readonly frameTimes: CallerVoiceOptions['frameTimes'];
   private failed = false;
   private slowFrames = 0;
 
@@ -23,8 +32,10 @@ export class CallerVoice {
     sampleRate: CallSampleRate,
     settings: VoiceSettings,
     private readonly onFailure: (reason: string) => void,
-    private readonly now: () => number = () => performance.now(),
+    { now = () => performance.now(), frameTimes }: CallerVoiceOptions = {},
   ) {
+    this.now = now;
+    this.frameTimes = frameTimes;
     this.engine = new VoiceEngine(sampleRate, settings);
     this.output = new Int16Array(frameSamples(sampleRate));
     this.silence = new Int16Array(frameSamples(sampleRate));
@@ -51,7 +62,9 @@ export class CallerVoice {
       if (!effect) return frame;
       return this.fail('The voice changer stopped working, so the other side hears silence instead of your own voice. Change or reset your voice settings to try again.');
     }
-    if (effect && this.now() - started > FRAME_MS) {
+    const elapsedMs = this.now() - started;
+    this.frameTimes?.observe(elapsedMs / 1000);
+    if (effect && elapsedMs > FRAME_MS) {
       this.slowFrames += 1;
       if (this.slowFrames >= SLOW_FRAMES_LIMIT) return this.fail('The voice changer could not keep up, so the other side hears silence instead of your own voice. Change or reset your voice settings to try again.');
     } else {

@@ -46,6 +46,16 @@ describe('MediaBridge', () => {
     expect(callee.heard.every((frame) => frame.length === 320)).toBe(true);
   });
 
+  it('counts the frames it takes from the legs and gives them, whatever the rates', () => {
+    const caller = new TestLeg(8_000);
+    const callee = new TestLeg(16_000);
+    const bridge = new MediaBridge(caller, callee);
+    for (let i = 0; i < 10; i += 1) caller.speak(100);
+    for (let i = 0; i < 5; i += 1) callee.speak(200);
+    expect(bridge.frames).toEqual({ in: 15, out: callee.heard.length + caller.heard.length });
+    expect(bridge.frames.out).toBeGreaterThan(0);
+  });
+
   it('converts between legs of different rates, in whole frames of the receiving rate', () => {
     const caller = new TestLeg(8_000);
     const callee = new TestLeg(16_000);

@@ -10,6 +10,8 @@ import { FrameConverter } from './frame-converter';
 export class MediaBridge {
   private callerMuted = false;
   private calleeMuted = false;
+  /** Frames taken from the two legs and given to them, for the admin view's live figures. */
+  readonly frames = { in: 0, out: 0 };
 
   /**
    * `callerVoice` changes the caller's outgoing audio, at the caller's rate, before any rate
@@ -37,11 +39,21 @@ export class MediaBridge {
   }
 
   private pipe(from: CallLeg, to: CallLeg, prepare: (frame: Int16Array) => Int16Array) {
+    const give = (frame: Int16Array) => {
+      this.frames.out += 1;
+      to.send(frame);
+    };
     if (from.sampleRate === to.sampleRate) {
-      from.onFrame((frame) => to.send(prepare(frame)));
+      from.onFrame((frame) => {
+        this.frames.in += 1;
+        give(prepare(frame));
+      });
       return;
     }
     const converter = new FrameConverter(from.sampleRate, to.sampleRate);
-    from.onFrame((frame) => converter.convert(prepare(frame), (converted) => to.send(converted)));
+    from.onFrame((frame) => {
+      this.frames.in += 1;
+      converter.convert(prepare(frame), give);
+    });
   }
 }

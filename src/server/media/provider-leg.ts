@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import { frameBytes, WIDEBAND_RATE } from '../../common/calls';
+import { StreamMeter } from '../metrics/media-meter';
 import { BaseLeg } from './leg';
 import { frameFromMessage, sendFrame } from './socket-frames';
 
@@ -20,7 +21,10 @@ export class ProviderLeg extends BaseLeg {
   /** The socket failed or closed abnormally, rather than the far side hanging up. */
   dropped = false;
 
-  constructor(private readonly socket: WebSocket) {
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly meter = new StreamMeter(),
+  ) {
     super();
     const expected = frameBytes(this.sampleRate);
     socket.on('message', (data, isBinary) => {
@@ -32,6 +36,7 @@ export class ProviderLeg extends BaseLeg {
         this.droppedFrames += 1;
         return;
       }
+      this.meter.frameIn();
       this.emitFrame(frameFromMessage(data));
     });
     socket.on('close', (code) => {
@@ -47,6 +52,7 @@ export class ProviderLeg extends BaseLeg {
   send(frame: Int16Array) {
     if (this.isClosed || this.socket.readyState !== this.socket.OPEN) return;
     sendFrame(this.socket, frame);
+    this.meter.frameOut();
   }
 
   private readEvent(text: string) {

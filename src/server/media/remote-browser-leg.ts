@@ -1,5 +1,6 @@
 import { frameBytes, type CallSampleRate } from '../../common/calls';
 import type { MediaTransport } from '../../common/media';
+import { StreamMeter } from '../metrics/media-meter';
 import { BaseLeg } from './leg';
 import type { MediaExchange } from './media-exchange';
 import { frameFromMessage } from './socket-frames';
@@ -22,6 +23,7 @@ export class RemoteBrowserLeg extends BaseLeg {
     relayId: string,
     readonly sampleRate: CallSampleRate,
     readonly transport: MediaTransport,
+    private readonly meter = new StreamMeter(),
   ) {
     super();
     const expected = frameBytes(sampleRate);
@@ -32,6 +34,7 @@ export class RemoteBrowserLeg extends BaseLeg {
         this.droppedFrames += 1;
         return;
       }
+      this.meter.frameIn();
       this.emitFrame(frameFromMessage(payload));
     });
   }
@@ -39,6 +42,7 @@ export class RemoteBrowserLeg extends BaseLeg {
   send(frame: Int16Array) {
     if (this.isClosed) return;
     this.sendToRelay(new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength));
+    this.meter.frameOut();
   }
 
   protected release() {

@@ -16,10 +16,21 @@ type PaymentRow = typeof payments.$inferSelect;
 /** docs/product.md §3 receipt: the company named on it. */
 const RECEIPT_COMPANY = 'Voxline';
 
+/**
+ * How a payment ends (voxline_payments_total): its plan activated, or the provider's last word
+ * against it. A payment still pending has no outcome yet.
+ */
+export const paymentOutcomes = ['succeeded', 'failed', 'abandoned', 'reversed'] as const;
+export type PaymentOutcome = (typeof paymentOutcomes)[number];
+
+const FINAL_STATUSES: Partial<Record<PaymentStatus, PaymentOutcome>> = { failed: 'failed', abandoned: 'abandoned', reversed: 'reversed' };
+
 export interface PaymentServiceDependencies {
   db: Database;
   provider: PaymentProvider;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Told each payment's outcome, once: when a verification first finds it. */
+  countOutcome?: (outcome: PaymentOutcome) => void;
 }
 
 export interface PaymentSessionRequest {
@@ -202,12 +213,15 @@ export class PaymentService {
           { reference: payment.reference, expected: { amount: payment.amountMinor, currency: payment.currency }, paid: { amount: transaction.amountMinor, currency: transaction.currency } },
           'a payment succeeded with another amount or currency than its plan; nothing activated',
         );
+        if (payment.status !== 'success') this.deps.countOutcome?.('failed');
         await this.recordStatus(payment, 'success');
         return this.unverified(payment, 'failed', "The amount paid does not match the plan's price. Please contact support.");
       }
       return this.verified(await this.activate(payment, transaction));
     }
 
+    const outcome = FINAL_STATUSES[transaction.status];
+    if (outcome && payment.status !== transaction.status) this.deps.countOutcome?.(outcome);
     await this.recordStatus(payment, transaction.status);
     return this.unverified(payment, transaction.status, STATUS_MESSAGES[transaction.status]);
   }
@@ -231,7 +245,10 @@ export class PaymentService {
       await tx.update(payments).set({ grantedTier: plan.tier, grantedUntil: plan.expiresAt }).where(eq(payments.id, payment.id));
       return true;
     });
-    if (activated) log.info({ reference: payment.reference, userId: payment.userId, plan: payment.plan }, 'payment verified; plan activated');
+    if (activated) {
+      log.info({ reference: payment.reference, userId: payment.userId, plan: payment.plan }, 'payment verified; plan activated');
+      this.deps.countOutcome?.('succeeded');
+    }
     const current = await this.findByReference(payment.reference);
     if (!current) throw new Error(`payment ${payment.reference} disappeared while it was activated`);
     return current;

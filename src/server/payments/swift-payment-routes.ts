@@ -13,6 +13,7 @@ import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { toApiError } from '../http/error-handler';
 import { readPayload } from '../http/read-payload';
+import { pathForLog } from '../http/request-log';
 import { paymentLimits, siteOrigins, type PaymentsRouteOptions } from './routes';
 
 /** docs/product.md §8: what each action's failure message starts with. */
@@ -56,7 +57,7 @@ export const swiftPaymentRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = a
         const action = (request.body as { action?: unknown } | undefined)?.action;
         const prefix = (typeof action === 'string' ? FAILURE_PREFIX[action] : undefined) ?? 'Payment request failed';
         const { status, body } = toApiError(error);
-        if (status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+        if (status >= 500) request.log.error({ err: error, url: pathForLog(request.url), method: request.method }, 'request failed');
         const retryAfter = error instanceof AppError && status === 429 ? (error.cause as { retryAfterSec?: number } | undefined)?.retryAfterSec : undefined;
         if (retryAfter) void reply.header('retry-after', String(retryAfter));
         const failure: SwiftPaymentFailure = { success: false, message: `${prefix}: ${body.message}`, error: body };

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerMessage } from '../../common/realtime';
 import { joinTab, type FakeRealtimeSocket } from '../../../tests/support/fake-realtime-socket';
 import { LocalBus } from '../bus/local-bus';
@@ -109,5 +109,60 @@ describe('RealtimeHub across instances', () => {
     await settle();
     expect(heard).toEqual([]);
     expect(tab.sent).toEqual([]);
+  });
+});
+
+describe('RealtimeHub draining', () => {
+  it('tells every tab here to reconnect elsewhere, stops ringing them here, and sends a tab that starts listening elsewhere', async () => {
+    const { hubs: [draining, ready] } = twoInstances();
+    const listener = joinTab(draining, 'ada');
+    const idle = joinTab(draining, 'bob');
+    const elsewhere = joinTab(ready, 'ada');
+    listener.say({ type: 'receiver.start' });
+    await settle();
+    expect(await draining.listeningUsers()).toEqual(['ada']);
+
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      draining.drain();
+      expect(listener.sent.at(-1)).toEqual({ type: 'server.draining' });
+      expect(idle.sent).toEqual([{ type: 'server.draining' }]);
+      expect(elsewhere.of('server.draining'), 'only this instance’s tabs').toEqual([]);
+      // Presence vouches for the moving tabs a few seconds, so that a call placed meanwhile rings.
+      expect(await draining.isListening('ada')).toBe(true);
+      vi.advanceTimersByTime(5_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    await settle();
+    expect(await draining.listeningUsers()).toEqual([]);
+    expect(await draining.isListening('ada')).toBe(false);
+    draining.sendToListeners('ada', notice('a call rings'));
+    expect(notices(listener)).toEqual([]);
+
+    // A tab that reconnected here anyway (the only instance) is sent on again, without listening.
+    idle.say({ type: 'receiver.start' });
+    await settle();
+    expect(idle.sent).toEqual([{ type: 'server.draining' }, { type: 'server.draining' }]);
+    expect(await draining.isListening('bob')).toBe(false);
+    // Messages to the user still reach every tab: a call here ends on the tab that holds it.
+    draining.send('bob', notice('your call ended'));
+    expect(notices(idle)).toEqual([notice('your call ended')]);
+  });
+
+  it('tells of a tab that begins to listen, once, wherever it comes from', async () => {
+    const { hubs: [hub] } = twoInstances();
+    const started: string[] = [];
+    hub.onStartedListening((userId, tabId) => started.push(`${userId} ${tabId}`));
+    const tab = joinTab(hub, 'ada');
+    const tabId = await tabIdOf(hub, tab);
+    tab.say({ type: 'receiver.start' });
+    tab.say({ type: 'receiver.start' });
+    await settle();
+    expect(started).toEqual([`ada ${tabId}`]);
+    tab.say({ type: 'receiver.stop' });
+    tab.say({ type: 'receiver.start' });
+    await settle();
+    expect(started).toEqual([`ada ${tabId}`, `ada ${tabId}`]);
   });
 });

@@ -10,6 +10,8 @@ type Handler<T extends ClientMessage['type']> = (user: SessionUser, message: Ext
 type AnyHandler = (user: SessionUser, message: ClientMessage, tabId: string) => void | Promise<void>;
 
 const HEARTBEAT_MS = 30_000;
+/** How long a draining instance still vouches for the tabs it told to listen elsewhere: they move within a second or two. */
+const DRAIN_HANDOVER_MS = 5_000;
 
 /** A message for a user's tabs, as it travels on the bus to the other instances. */
 interface UserMessage {
@@ -58,12 +60,14 @@ export class RealtimeHub {
   /** Tabs whose socket is closing because their session ended (signedOut). */
   private readonly signedOutTabs = new WeakSet<WebSocket>();
   private readonly tabClosedListeners: ((userId: string, tabId: string, signedOut: boolean) => void)[] = [];
+  private readonly startedListeningListeners: ((userId: string, tabId: string) => void)[] = [];
   private readonly heartbeat: NodeJS.Timeout;
   private readonly instanceId: string;
   private readonly log: RealtimeHubOptions['log'];
   private readonly bus: Bus;
   private readonly presence: Presence;
   private closed = false;
+  private draining = false;
 
   constructor({ log, bus, presence, instanceId = randomUUID() }: RealtimeHubOptions) {
     this.instanceId = instanceId;
@@ -73,7 +77,12 @@ export class RealtimeHub {
     // A tab that stopped answering pings (a laptop lid closed) is dropped within a minute.
     this.heartbeat = setInterval(() => this.checkAlive(), HEARTBEAT_MS);
     this.heartbeat.unref();
-    this.on('receiver.start', (user, _message, tabId) => this.listen(user.id, this.findTab(user.id, tabId)));
+    this.on('receiver.start', (user, _message, tabId) => {
+      const socket = this.findTab(user.id, tabId);
+      // Listening here would last only until the drain ends: the tab is sent to listen elsewhere.
+      if (this.draining) this.sendTo(socket, { type: 'server.draining' });
+      else return this.listen(user.id, socket);
+    });
     this.on('receiver.stop', (user, _message, tabId) => {
       const socket = this.findTab(user.id, tabId);
       this.stopListening(user.id, socket);
@@ -88,6 +97,11 @@ export class RealtimeHub {
   /** Called when a tab's socket closes; `signedOut` when it closed because its session ended. */
   onTabClosed(listener: (userId: string, tabId: string, signedOut: boolean) => void) {
     this.tabClosedListeners.push(listener);
+  }
+
+  /** Called when a tab begins to listen here (a new tab, or one that moved from a draining instance). */
+  onStartedListening(listener: (userId: string, tabId: string) => void) {
+    this.startedListeningListeners.push(listener);
   }
 
   /** The tab's session ended and its socket is being closed for it (session-sockets.ts). */
@@ -144,6 +158,13 @@ export class RealtimeHub {
   /** Whether the user has a listening tab on any instance. */
   isListening(userId: string): Promise<boolean> {
     return this.presence.isListening(userId);
+  }
+
+  /** The listening tabs this instance holds, of every user (voxline_listening_tabs). */
+  get listeningTabs(): number {
+    let tabs = 0;
+    for (const sockets of this.listening.values()) tabs += sockets.size;
+    return tabs;
   }
 
   /** This instance's tabs at once, so that they keep the order of sending; the other instances' through the bus. */
@@ -208,6 +229,7 @@ export class RealtimeHub {
       sockets = new Set();
       this.listening.set(userId, sockets);
     }
+    const already = sockets.has(socket);
     sockets.add(socket);
     try {
       await this.subscribe(userId);
@@ -216,7 +238,11 @@ export class RealtimeHub {
       throw error;
     }
     await this.presence.setListening(userId, this.listening.get(userId)?.size ?? 0);
-    if (sockets.has(socket)) this.sendTo(socket, { type: 'receiver.state', listening: true });
+    if (!sockets.has(socket)) return;
+    this.sendTo(socket, { type: 'receiver.state', listening: true });
+    const tabId = this.tabIds.get(socket);
+    if (already || !tabId) return;
+    for (const listener of this.startedListeningListeners) listener(userId, tabId);
   }
 
   private stopListening(userId: string, socket: WebSocket) {
@@ -224,6 +250,27 @@ export class RealtimeHub {
     if (!sockets?.delete(socket)) return;
     if (sockets.size === 0) this.listening.delete(userId);
     this.presence.setListening(userId, sockets.size).catch((error: unknown) => this.log.warn({ err: error, userId }, 'could not record that the user stopped listening'));
+  }
+
+  /**
+   * The instance drains (docs/deploy.md#draining): no tab listens here any longer, so that calls
+   * ring the user's tabs elsewhere, and every tab is told to reconnect to another instance (a tab
+   * holding a call keeps this socket until the call ends).
+   */
+  drain() {
+    this.draining = true;
+    // The tabs listen elsewhere within a second or two of their word. Meanwhile presence still
+    // says they listen, so that a call placed in between rings (reaching them where they land:
+    // user-ringing.ts rings a tab that begins to listen) instead of finding nobody there.
+    const moving = [...this.listening.keys()];
+    this.listening.clear();
+    for (const userSockets of this.sockets.values()) for (const socket of userSockets) this.sendTo(socket, { type: 'server.draining' });
+    setTimeout(() => {
+      if (this.closed) return;
+      for (const userId of moving) {
+        this.presence.setListening(userId, 0).catch((error: unknown) => this.log.warn({ err: error, userId }, 'could not record that the user stopped listening'));
+      }
+    }, DRAIN_HANDOVER_MS).unref();
   }
 
   /** Closes every tab; the owner closes the bus and presence afterwards. */
@@ -254,9 +301,9 @@ export class RealtimeHub {
     try {
       await handler(user, parsed.data, this.tabIds.get(socket) ?? '');
     } catch (error) {
-      this.log.warn({ err: error, type: parsed.data.type }, 'realtime message failed');
-      const message = error instanceof Error && 'statusCode' in error ? error.message : 'Something went wrong on our side. Please try again.';
       const callId = 'callId' in parsed.data ? parsed.data.callId : undefined;
+      this.log.warn({ err: error, type: parsed.data.type, userId: user.id, ...(callId ? { callId } : {}) }, 'realtime message failed');
+      const message = error instanceof Error && 'statusCode' in error ? error.message : 'Something went wrong on our side. Please try again.';
       socket.send(JSON.stringify({ type: 'error', code: 'failed', message, ...(callId ? { callId } : {}) } satisfies ServerMessage));
     }
   }

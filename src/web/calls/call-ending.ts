@@ -1,6 +1,7 @@
 import { formatDuration, type CallOutcome } from '../../common/calls';
 import { formatPhoneNumber } from '../../common/phone';
 import { ApiError } from '../lib/api-client';
+import { withErrorReference } from '../lib/error-reference';
 import type { CallServer, Notices } from './call-session-ports';
 import type { LiveCall } from './call-snapshot';
 import { elapsedSeconds } from './elapsed-seconds';
@@ -38,11 +39,17 @@ export function signedOutEnd(call: LiveCall, now: number): CallEnd {
   return { outcome: answered ? 'completed' : 'cancelled', durationSec: elapsedSeconds(call.answeredAt, now), reason: SIGNED_OUT_REASON };
 }
 
+/** How long a call that was up lasted, after why it ended when something other than a hang-up ended it (an administrator, the server stopping). */
+function upCallDescription(reason: string | null, durationSec: number): string {
+  const duration = `Duration: ${formatDuration(durationSec)}`;
+  return reason ? `${reason}. ${duration}` : duration;
+}
+
 /** Says how the call went, as each side of a call always has. */
 export function announceEnd(notices: Notices, call: LiveCall, end: CallEnd, now: number) {
   if (call.direction === 'outbound') {
     const outcome = end.outcome ?? 'completed';
-    if (outcome === 'completed' || outcome === 'cancelled') notices.info('Call ended', { description: `Duration: ${formatDuration(end.durationSec ?? 0)}` });
+    if (outcome === 'completed' || outcome === 'cancelled') notices.info('Call ended', { description: upCallDescription(end.reason, end.durationSec ?? 0) });
     else announcePlacementFailure(notices, outcome, end.reason);
     return;
   }
@@ -53,17 +60,17 @@ export function announceEnd(notices: Notices, call: LiveCall, end: CallEnd, now:
   } else if (end.outcome === 'failed') {
     notices.error('Call failed', { description: end.reason ?? CUT_OFF_REASON });
   } else {
-    notices.info('Call ended', { description: `Duration: ${formatDuration(end.durationSec ?? elapsedSeconds(call.answeredAt, now))}` });
+    notices.info('Call ended', { description: upCallDescription(end.reason, end.durationSec ?? elapsedSeconds(call.answeredAt, now)) });
   }
 }
 
 /** Why placing a call failed, from the API's error: the microphone, the session, the plan's minutes. */
 export function announcePlacementError(notices: Notices, error: unknown, openPlans: () => void) {
   if (error instanceof ApiError && error.status === 401) notices.error('Authentication required', { description: 'Please log in to make calls' });
-  else if (error instanceof ApiError && error.code === 'call_in_progress') notices.error('Call in progress', { description: error.message });
+  else if (error instanceof ApiError && error.code === 'call_in_progress') notices.error('Call in progress', { description: withErrorReference(error.message, error) });
   else if (error instanceof ApiError && error.code === 'minutes_used_up') {
     notices.error('Monthly minutes used up', { description: 'Upgrade your plan for more minutes this month.', action: { label: 'Upgrade', onClick: openPlans } });
-  } else notices.error('Call failed', { description: (error as Error).message || 'Failed to initiate call' });
+  } else notices.error('Call failed', { description: withErrorReference((error as Error).message || 'Failed to initiate call', error) });
 }
 
 /**

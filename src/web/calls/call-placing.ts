@@ -1,4 +1,6 @@
+import { SERVER_DRAINING, SERVER_DRAINING_RETRY_SEC, type PlaceCallBody, type PlaceCallResult } from '../../common/api/calls';
 import type { ServerMessage } from '../../common/realtime';
+import { ApiError } from '../lib/api-client';
 import { announcePlacementError, announcePlacementFailure } from './call-ending';
 import type { CallMediaConnection } from './call-media-connection';
 import type { CallSessionDeps } from './call-session-ports';
@@ -18,7 +20,7 @@ export class CallPlacing {
   constructor(
     private readonly held: HeldCall,
     private readonly media: CallMediaConnection,
-    private readonly deps: Pick<CallSessionDeps, 'server' | 'media' | 'notices' | 'onCallEnded' | 'openPlans'>,
+    private readonly deps: Pick<CallSessionDeps, 'server' | 'media' | 'clock' | 'notices' | 'onCallEnded' | 'openPlans'>,
   ) {}
 
   /** Places a call: the microphone first (refused, no call is placed), then the call, then its audio. */
@@ -33,7 +35,8 @@ export class CallPlacing {
     try {
       call.stream = await this.deps.media.openMicrophone();
       if (!this.held.holds(call)) return stopMicrophone(call.stream);
-      const placed = await this.deps.server.placeCall({ from, to });
+      const placed = await this.placeOnServer(call, { from, to });
+      if (!placed) return stopMicrophone(call.stream);
       const { call: record } = placed;
       // Hung up while it was being placed: the server hears of it, and no audio starts.
       if (!this.held.holds(call)) {
@@ -60,6 +63,21 @@ export class CallPlacing {
       announcePlacementError(this.deps.notices, error, this.deps.openPlans);
     }
   };
+
+  /**
+   * The server's call; null when it was hung up meanwhile. A server that is draining refuses it
+   * (docs/deploy.md#draining): it is tried once more after the wait the refusal names, which a
+   * balancer sends to a ready instance; a second refusal is the caller's to read.
+   */
+  private async placeOnServer(call: LiveCall, body: PlaceCallBody): Promise<PlaceCallResult | null> {
+    try {
+      return await this.deps.server.placeCall(body);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === SERVER_DRAINING)) throw error;
+    }
+    await new Promise<void>((resolve) => this.deps.clock.after(SERVER_DRAINING_RETRY_SEC * 1000, resolve));
+    return this.held.holds(call) ? this.deps.server.placeCall(body) : null;
+  }
 
   /** call.state for the placed call: it rings, then it is answered. */
   follow(call: LiveCall, message: Extract<ServerMessage, { type: 'call.state' }>) {

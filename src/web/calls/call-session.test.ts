@@ -69,6 +69,8 @@ const record = (fields: Partial<CallRecord>): CallRecord => ({
 const placed = (fields: Partial<CallRecord> = {}): PlaceCallResult => ({ call: record(fields), mediaPath: '/api/v1/calls/c1/media', sampleRate: 16_000 });
 const incoming: ServerMessage = { type: 'call.incoming', callId: 'c9', from: '+12125550147', to: '+14155550123', at: '2026-11-22T10:00:00.000Z' };
 const dial = { from: '+14155550123', to: '+14155550100', countryCode: '+1' };
+/** What a server that is draining answers a call (docs/deploy.md#draining). */
+const restarting = () => new ApiError(503, 'server_draining', 'This server is restarting. Try your call again in a moment.');
 
 function setUp({ preferences = {} as Partial<Preferences> } = {}) {
   const track = { stop: vi.fn() };
@@ -196,6 +198,58 @@ describe('a placed call', () => {
     await session.place(dial);
     expect(track.stop).toHaveBeenCalled();
     expect(last()).toEqual({ kind: 'error', title: 'Monthly minutes used up', description: 'Upgrade your plan for more minutes this month.' });
+  });
+
+  it('tries once more, after the wait it names, when a draining server refuses it', async () => {
+    const { session, deps, clock, titles } = setUp();
+    deps.server.placeCall.mockRejectedValueOnce(restarting());
+    const placing = session.place(dial);
+    await flush();
+    expect(deps.server.placeCall).toHaveBeenCalledTimes(1);
+    expect(session.getSnapshot().phase).toBe('connecting');
+    clock.advance(1_999);
+    await flush();
+    expect(deps.server.placeCall).toHaveBeenCalledTimes(1);
+    clock.advance(1);
+    await placing;
+    expect(deps.server.placeCall).toHaveBeenCalledTimes(2);
+    expect(session.getSnapshot()).toMatchObject({ phase: 'ringing', callId: 'c1' });
+    expect(titles()).toEqual(['Calling...']);
+  });
+
+  it('says the server is restarting when the second try is refused too', async () => {
+    const { session, deps, clock, track, last } = setUp();
+    deps.server.placeCall.mockRejectedValueOnce(restarting()).mockRejectedValueOnce(restarting());
+    const placing = session.place(dial);
+    await flush();
+    clock.advance(2_000);
+    await placing;
+    expect(deps.server.placeCall).toHaveBeenCalledTimes(2);
+    expect(session.getSnapshot().phase).toBe('idle');
+    expect(track.stop).toHaveBeenCalled();
+    expect(last()).toEqual({ kind: 'error', title: 'Call failed', description: 'This server is restarting. Try your call again in a moment.' });
+  });
+
+  it('is not tried again when hung up during the wait', async () => {
+    const { session, deps, clock } = setUp();
+    deps.server.placeCall.mockRejectedValueOnce(restarting());
+    const placing = session.place(dial);
+    await flush();
+    await session.hangUp();
+    clock.advance(2_000);
+    await placing;
+    expect(deps.server.placeCall).toHaveBeenCalledTimes(1);
+    expect(session.getSnapshot().phase).toBe('idle');
+  });
+
+  it('holds the signalling socket from placing to its end, so that a draining server’s tab keeps it', async () => {
+    const { session, signalling } = setUp();
+    const placing = session.place(dial);
+    expect(signalling.holds).toBe(1);
+    await placing;
+    expect(signalling.holds).toBe(1);
+    signalling.deliver({ type: 'call.ended', callId: 'c1', outcome: 'completed', durationSec: 3 });
+    expect(signalling.holds).toBe(0);
   });
 
   it('reports a call that ended as it was placed', async () => {
@@ -422,6 +476,20 @@ describe('the socket dropping mid-call', () => {
     expect(last()).toEqual({ kind: 'error', title: 'Call failed', description: 'The call was cut off' });
   });
 
+  it('a call ended by something other than a hang-up says why, on either side', async () => {
+    const placed = setUp();
+    await placed.session.place(dial);
+    placed.signalling.deliver({ type: 'call.state', callId: 'c1', state: 'answered' });
+    placed.signalling.deliver({ type: 'call.ended', callId: 'c1', outcome: 'completed', durationSec: 75, reason: 'The call was ended by an administrator' });
+    expect(placed.last()).toEqual({ kind: 'info', title: 'Call ended', description: 'The call was ended by an administrator. Duration: 1:15' });
+
+    const received = setUp();
+    await answered(received);
+    received.signalling.deliver({ type: 'call.ended', callId: 'c9', outcome: 'completed', durationSec: 7, reason: 'The call was ended by an administrator' });
+    await flush();
+    expect(received.last()).toEqual({ kind: 'info', title: 'Call ended', description: 'The call was ended by an administrator. Duration: 0:07' });
+  });
+
   it('a received call whose audio drops waits for call.ended before it calls it a failure', async () => {
     const setup = setUp();
     const { signalling, deps, clock, onDrop, last } = setup;
@@ -466,6 +534,6 @@ describe('the socket dropping mid-call', () => {
     onDrop()(true);
     expect(deps.server.getCall).not.toHaveBeenCalled();
     expect(session.getSnapshot().phase).toBe('idle');
-    expect(last()).toEqual({ kind: 'info', title: 'Call ended', description: 'Duration: 0:09' });
+    expect(last()).toEqual({ kind: 'info', title: 'Call ended', description: 'You were signed out. Duration: 0:09' });
   });
 });

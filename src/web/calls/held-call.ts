@@ -21,6 +21,8 @@ export class HeldCall {
   private live: LiveCall | null = null;
   private listeningNow = false;
   private signalling: Signalling | null = null;
+  /** Releases the signalling socket the call holds (a draining server's tabs keep it until their call ends). */
+  private releaseSocket: (() => void) | null = null;
   private snapshot: CallSnapshot = idleSnapshot;
   private readonly listeners = new Set<() => void>();
   readonly elapsed: ElapsedSeconds;
@@ -52,6 +54,8 @@ export class HeldCall {
   /** Takes `call` as this tab's one call. */
   hold(call: LiveCall) {
     this.live = call;
+    this.releaseSocket?.();
+    this.releaseSocket = this.signalling?.holdForCall() ?? null;
     this.publish();
   }
 
@@ -67,7 +71,10 @@ export class HeldCall {
 
   /** Stops sending on `signalling`, unless another socket has taken its place. */
   letGoOfSignalling(signalling: Signalling) {
-    if (this.signalling === signalling) this.signalling = null;
+    if (this.signalling !== signalling) return;
+    this.signalling = null;
+    this.releaseSocket?.();
+    this.releaseSocket = null;
   }
 
   /** The tab's signalling socket, which the call's WebRTC offer goes out on; null while there is none. */
@@ -123,7 +130,11 @@ export class HeldCall {
   /** Lets go of everything the call holds in this tab; what the server is told is up to the caller. */
   release(call: LiveCall) {
     const held = this.live === call;
-    if (held) this.live = null;
+    if (held) {
+      this.live = null;
+      this.releaseSocket?.();
+      this.releaseSocket = null;
+    }
     this.stopAlerting(call);
     call.media?.close();
     if (!call.media) stopMicrophone(call.stream);

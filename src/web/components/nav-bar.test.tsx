@@ -28,6 +28,21 @@ describe('NavBar', () => {
     expect(within(main).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   });
 
+  it('links the Admin page for administrators only, on the bar and in the mobile menu', async () => {
+    const user = { id: 'u1', email: 'ops@example.com', fullName: 'Olga Operator' };
+    vi.stubGlobal('fetch', stubFetch({ '/api/v1/session': { status: 200, body: { user, isAdmin: true } } }).fetchStub);
+    const admin = renderNav();
+    expect(await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    admin.unmount();
+
+    vi.stubGlobal('fetch', stubFetch({ '/api/v1/session': { status: 200, body: { user, isAdmin: false } } }).fetchStub);
+    const { queryClient } = renderNav();
+    await waitFor(() => expect(queryClient.getQueryState(['session'])?.status).toBe('success'));
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
   it('opens and closes the mobile menu, which closes when a link is tapped', async () => {
     const { router } = renderNav();
     const toggle = screen.getByRole('button', { name: 'Open menu' });
@@ -54,7 +69,7 @@ describe('NavBar', () => {
     const { router } = renderNav();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(calls[0]).toMatchObject({ url: '/api/v1/auth/sign-out', init: { method: 'POST' } });
+    expect(calls.find((call) => call.url === '/api/v1/auth/sign-out')).toMatchObject({ init: { method: 'POST' } });
     expect(await screen.findByText('Logged out')).toBeInTheDocument();
     expect(screen.getByText('You have been successfully logged out')).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { LogOutIcon, MenuIcon, PhoneIcon, SettingsIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { useSession } from '../lib/session';
 import { useSignOut } from '../lib/sign-out';
 import { cn } from '../lib/utils';
 import { Button } from './ui/button';
@@ -11,6 +12,9 @@ const links = [
   { to: '/call-settings', label: 'Call Settings', mobileLabel: 'Call Settings' },
   { to: '/settings', label: 'Subscription', mobileLabel: 'Settings' },
 ] as const;
+
+/** Shown to administrators only (ADMIN_EMAILS); the page and its API refuse everyone else anyway. */
+const adminLink = { to: '/admin', label: 'Admin', mobileLabel: 'Admin' } as const;
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -24,6 +28,8 @@ export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const signOut = useSignOut();
+  const session = useSession();
+  const shown = session.data?.isAdmin ? [...links, adminLink] : links;
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
@@ -33,7 +39,7 @@ export function NavBar() {
           Voxline
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
-          {links.map((link) => (
+          {shown.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className={linkClass}>
                 {link.label}
@@ -67,7 +73,7 @@ export function NavBar() {
       {menuOpen && (
         <nav id={menuId} aria-label="Mobile" className="border-t md:hidden">
           <ul className="flex flex-col gap-1 p-2">
-            {links.map((link) => (
+            {shown.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={(state) => cn(linkClass(state), 'block')} onClick={() => setMenuOpen(false)}>
                   {link.mobileLabel}

@@ -10,8 +10,15 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** The X-Request-Id of the server's answer, under which its log lines for the request are found. */
+    readonly requestId: string | null = null,
   ) {
     super(message);
+  }
+
+  /** What a person quotes to support for this failure: the start of its request id (docs/operations.md#logs). */
+  get reference(): string | null {
+    return this.requestId ? this.requestId.slice(0, 8) : null;
   }
 
   static network() {
@@ -49,16 +56,17 @@ async function request<TResult, TBody = unknown>(
   }
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : undefined;
+  const requestId = response.headers.get('x-request-id');
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(json);
     if (parsed.success) {
       const { code, message, field } = parsed.data.error;
-      throw new ApiError(response.status, code, message, field);
+      throw new ApiError(response.status, code, message, field, requestId);
     }
-    throw new ApiError(response.status, 'http_error', `The server answered ${response.status}`);
+    throw new ApiError(response.status, 'http_error', `The server answered ${response.status}`, undefined, requestId);
   }
   const parsed = responseSchema.safeParse(json);
-  if (!parsed.success) throw new ApiError(response.status, 'bad_response', 'The server sent an answer this page does not understand');
+  if (!parsed.success) throw new ApiError(response.status, 'bad_response', 'The server sent an answer this page does not understand', undefined, requestId);
   return parsed.data;
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { preferencesSchema, updatePreferencesBodySchema, type Preferences } from '../../common/api/preferences';
 import { api } from './api-client';
+import { withErrorReference } from './error-reference';
 import { sessionQuery } from './session';
 import { useTheme } from './theme';
 
@@ -56,7 +57,7 @@ function usePreferencesThemeSync() {
     return subscribeToThemeChoice((theme) =>
       savePreferences(
         { darkMode: theme === 'dark' },
-        { onError: (error) => toast.error('Failed to update preferences.', { description: error.message }) },
+        { onError: (error) => toast.error('Failed to update preferences.', { description: withErrorReference(error.message, error) }) },
       ),
     );
   }, [signedIn, subscribeToThemeChoice, savePreferences]);

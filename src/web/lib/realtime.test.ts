@@ -1,49 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeBrowserWebSocket } from '../../../tests/support/fake-browser-websocket';
 import { RealtimeClient, SIGNED_OUT_CLOSE_CODE } from './realtime';
 
-/** Enough of a WebSocket for the client: the test opens and drops it. */
-class FakeSocket {
-  static readonly OPEN = 1;
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  readonly sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-
-  close() {
-    this.readyState = 3;
-  }
-
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-
-  /** The connection goes away: 1006 when the network drops or an upgrade is refused, or the server's close code. */
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-}
-
-const latest = () => FakeSocket.instances.at(-1)!;
+const latest = () => FakeBrowserWebSocket.latest();
 
 beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
+  FakeBrowserWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeBrowserWebSocket);
   vi.useFakeTimers();
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -58,7 +26,7 @@ describe('RealtimeClient', () => {
 
     latest().drop();
     vi.advanceTimersByTime(1_000);
-    expect(FakeSocket.instances).toHaveLength(2);
+    expect(FakeBrowserWebSocket.instances).toHaveLength(2);
     latest().open();
     expect(latest().sent).toEqual([{ type: 'receiver.start' }]);
 
@@ -89,7 +57,7 @@ describe('RealtimeClient', () => {
     latest().open();
     latest().drop(SIGNED_OUT_CLOSE_CODE);
     vi.advanceTimersByTime(60_000);
-    expect(FakeSocket.instances).toHaveLength(1);
+    expect(FakeBrowserWebSocket.instances).toHaveLength(1);
     expect(signedOut).toHaveBeenCalledTimes(1);
     expect(client.send({ type: 'receiver.start' })).toBe(false);
   });
@@ -102,12 +70,103 @@ describe('RealtimeClient', () => {
     latest().drop();
     expect(refused).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1_000);
-    expect(FakeSocket.instances).toHaveLength(2);
+    expect(FakeBrowserWebSocket.instances).toHaveLength(2);
     latest().open();
     // A connection that opened and then dropped is the network, not a refusal.
     latest().drop();
     expect(refused).toHaveBeenCalledTimes(1);
     expect(signedOut).not.toHaveBeenCalled();
+    client.stop();
+  });
+});
+
+describe('RealtimeClient when its server drains', () => {
+  it('closes the socket and reconnects within a second, resuming listening, and hands the message to nobody', () => {
+    const client = new RealtimeClient('ws://localhost/api/v1/realtime');
+    const heard = vi.fn();
+    client.subscribe(heard);
+    client.start();
+    latest().open();
+    client.send({ type: 'receiver.start' });
+    const draining = latest();
+
+    draining.receive({ type: 'server.draining' });
+    expect(draining.readyState, 'closed by the client').toBe(3);
+    expect(heard).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(FakeBrowserWebSocket.instances).toHaveLength(2);
+    expect(latest().url).toBe('ws://localhost/api/v1/realtime');
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'receiver.start' }]);
+    // What the old socket still delivers, and its close arriving late, move the new one nowhere.
+    draining.receive({ type: 'server.draining' });
+    draining.drop(1000);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeBrowserWebSocket.instances).toHaveLength(2);
+    client.stop();
+  });
+
+  it('keeps the socket while a call holds it, and reconnects once the call lets go', () => {
+    const client = new RealtimeClient('ws://localhost/api/v1/realtime');
+    client.start();
+    latest().open();
+    const release = client.holdForCall();
+    latest().receive({ type: 'server.draining' });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeBrowserWebSocket.instances).toHaveLength(1);
+    expect(client.send({ type: 'call.hangup', callId: 'c1' })).toBe(true);
+
+    release();
+    release();
+    vi.advanceTimersByTime(1_000);
+    expect(FakeBrowserWebSocket.instances).toHaveLength(2);
+    client.stop();
+  });
+
+  it('backs off when the reconnection reaches a draining server again (it is the only one)', () => {
+    const client = new RealtimeClient('ws://localhost/api/v1/realtime');
+    client.start();
+    latest().open();
+    client.send({ type: 'receiver.start' });
+    latest().receive({ type: 'receiver.state', listening: true });
+    const reconnectAfter = (ms: number) => {
+      latest().receive({ type: 'server.draining' });
+      const count = FakeBrowserWebSocket.instances.length;
+      vi.advanceTimersByTime(ms - 1);
+      expect(FakeBrowserWebSocket.instances).toHaveLength(count);
+      vi.advanceTimersByTime(1);
+      expect(FakeBrowserWebSocket.instances).toHaveLength(count + 1);
+      latest().open();
+    };
+    // The first reconnection comes at a random moment within a second: here, half way.
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    reconnectAfter(500);
+    reconnectAfter(2_000);
+    reconnectAfter(5_000);
+    reconnectAfter(10_000);
+    reconnectAfter(10_000);
+    // A server that lets the tab listen is not draining: its own drain later is a new one, quick again.
+    latest().receive({ type: 'receiver.state', listening: true });
+    reconnectAfter(500);
+    client.stop();
+  });
+
+  it('moves quickly twice in a rolling upgrade: listening on the second server, drained by it seconds later', () => {
+    const client = new RealtimeClient('ws://localhost/api/v1/realtime');
+    client.start();
+    latest().open();
+    client.send({ type: 'receiver.start' });
+    latest().receive({ type: 'receiver.state', listening: true });
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    for (const _server of ['the first', 'the second']) {
+      latest().receive({ type: 'server.draining' });
+      const count = FakeBrowserWebSocket.instances.length;
+      vi.advanceTimersByTime(500);
+      expect(FakeBrowserWebSocket.instances).toHaveLength(count + 1);
+      latest().open();
+      latest().receive({ type: 'receiver.state', listening: true });
+      vi.advanceTimersByTime(5_000);
+    }
     client.stop();
   });
 });

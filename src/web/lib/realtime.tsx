@@ -4,11 +4,9 @@ import { sessionSchema } from '../../common/api/session';
 import { serverMessageSchema, type ClientMessage, type ServerMessage } from '../../common/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api-client';
+import { ReconnectPolicy } from './reconnect-policy';
 import { sessionQuery } from './session';
 import { SIGNED_OUT_TOAST_ID } from './sign-out';
-
-// docs/product.md §9: reconnect back-off 1 s, 2 s, 5 s, then 10 s.
-const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
 /** The server closes a websocket with this code when its session has ended (signed out, password changed or reset). */
 export const SIGNED_OUT_CLOSE_CODE = 4401;
@@ -34,6 +32,11 @@ export interface Signalling {
    * not a socket the server can close: this is how it learns that the sign-out ended its call.
    */
   onSignedOut(listener: () => void): () => void;
+  /**
+   * A call in this tab holds the socket: the reconnection a draining server asks for waits until
+   * every hold is released, so that the call's signalling stays where the call is. Answers the release.
+   */
+  holdForCall(): () => void;
 }
 
 /** The tab's signalling socket (/api/v1/realtime): typed messages both ways, reconnecting by itself. */
@@ -42,11 +45,15 @@ export class RealtimeClient implements Signalling {
   private readonly listeners = new Set<Listener>();
   private readonly connectListeners = new Set<() => void>();
   private readonly signedOutListeners = new Set<() => void>();
-  private attempt = 0;
+  private readonly reconnection = new ReconnectPolicy();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   /** The server forgets a tab's listening with its socket: remembered here and resumed on reconnection. */
   private receiving = false;
+  /** Calls in this tab holding the socket (holdForCall). */
+  private holds = 0;
+  /** The server is draining: this socket goes once no call holds it. */
+  private drainPending = false;
 
   constructor(
     private readonly url: string,
@@ -92,13 +99,42 @@ export class RealtimeClient implements Signalling {
     return () => this.signedOutListeners.delete(listener);
   }
 
+  holdForCall(): () => void {
+    this.holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      this.reconnectIfDrained();
+    };
+  }
+
+  /** The server is draining: reconnect, through the same address, which a balancer sends to a ready instance. */
+  private drained() {
+    this.reconnection.drained(this.receiving);
+    this.drainPending = true;
+    this.reconnectIfDrained();
+  }
+
+  /** Nothing the page shows changes meanwhile: listening is resumed on the next socket, as after any reconnection. */
+  private reconnectIfDrained() {
+    const socket = this.socket;
+    if (!this.drainPending || this.holds > 0 || this.stopped || !socket) return;
+    this.drainPending = false;
+    this.socket = null;
+    socket.close(1000);
+    this.timer = setTimeout(() => this.connect(), this.reconnection.afterDrain());
+  }
+
   private connect() {
     const socket = new WebSocket(this.url);
     this.socket = socket;
     let opened = false;
     socket.onopen = () => {
       opened = true;
-      this.attempt = 0;
+      this.reconnection.opened();
+      this.drainPending = false;
       if (this.receiving) socket.send(JSON.stringify({ type: 'receiver.start' } satisfies ClientMessage));
       for (const listener of this.connectListeners) listener();
     };
@@ -109,7 +145,11 @@ export class RealtimeClient implements Signalling {
       } catch {
         return;
       }
-      if (parsed.success) for (const listener of this.listeners) listener(parsed.data);
+      if (!parsed.success) return;
+      // Only for the socket in use: one already let go of may still deliver what was on its way.
+      if (parsed.data.type === 'server.draining') return this.socket === socket ? this.drained() : undefined;
+      if (parsed.data.type === 'receiver.state' && parsed.data.listening && this.socket === socket) this.reconnection.listening();
+      for (const listener of this.listeners) listener(parsed.data);
     };
     socket.onclose = (event: CloseEvent) => {
       if (this.socket !== socket || this.stopped) return;
@@ -121,9 +161,7 @@ export class RealtimeClient implements Signalling {
         return;
       }
       if (!opened) this.events.onRefused?.();
-      const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt, RECONNECT_DELAYS_MS.length - 1)]!;
-      this.attempt += 1;
-      this.timer = setTimeout(() => this.connect(), delay);
+      this.timer = setTimeout(() => this.connect(), this.reconnection.afterDrop());
     };
   }
 }

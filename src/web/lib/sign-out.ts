@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { ApiError } from './api-client';
+import { withErrorReference } from './error-reference';
 import { sessionQuery } from './session';
 
 /** One notice for a sign-out: this tab's own "Logged out" replaces the one its closed socket raises first. */
@@ -17,8 +19,8 @@ async function signOutEverywhere() {
     throw new Error('Cannot reach Voxline. Check your connection and try again.');
   }
   if (!response.ok && !ALREADY_SIGNED_OUT.has(response.status)) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string }; message?: string } | null;
-    throw new Error(body?.error?.message ?? body?.message ?? 'Failed to log out');
+    const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string }; message?: string } | null;
+    throw new ApiError(response.status, body?.error?.code ?? 'http_error', body?.error?.message ?? body?.message ?? 'Failed to log out', undefined, response.headers.get('x-request-id'));
   }
 }
 
@@ -29,7 +31,7 @@ export function useSignOut() {
     try {
       await signOutEverywhere();
     } catch (error) {
-      toast.error('Error', { description: (error as Error).message || 'Failed to log out' });
+      toast.error('Error', { description: withErrorReference((error as Error).message || 'Failed to log out', error) });
       return;
     }
     queryClient.setQueryData(sessionQuery.queryKey, null);

@@ -5,6 +5,7 @@ import { verificationSchema, type Verification } from '../../common/api/payments
 import { minutesSchema, subscriptionStatusSchema } from '../../common/api/subscription';
 import { tierName } from '../../common/plans';
 import { api, ApiError } from './api-client';
+import { withErrorReference } from './error-reference';
 
 /** docs/product.md §3 subscription status view of the signed-in user. */
 export const subscriptionQuery = queryOptions({
@@ -45,7 +46,7 @@ export function useVerifyPaymentWithNotices() {
         }
         return result.verified;
       } catch (error) {
-        toast.error('Payment verification failed', { description: error instanceof ApiError ? error.message : 'Could not verify your payment' });
+        toast.error('Payment verification failed', { description: error instanceof ApiError ? withErrorReference(error.message, error) : 'Could not verify your payment' });
         return false;
       } finally {
         await queryClient.cancelQueries({ queryKey: subscriptionQuery.queryKey });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
+import { ADMIN_EMAIL } from './users';
 
 /**
  * Starts the real Voxline server for the E2E suite: `src/server/main.ts` under tsx with the Node
@@ -120,6 +121,9 @@ export async function startServer({ root, readyTimeoutMs = 60_000, env = {}, ech
     SIMULATED_INCOMING_RATE: '0',
     // Each browser context presents an address of its own (fixtures.ts), as behind a load balancer.
     TRUST_PROXY: '127.0.0.1,::1',
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    // The suite's SIGTERM stops the server at once, ending any call a test left up, rather than draining.
+    DRAIN_SECONDS: '0',
     ...env,
   });
 

@@ -9,6 +9,9 @@ export function uniqueEmail(label: string) {
   return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
+/** The E2E server's one administrator (ADMIN_EMAILS, support/server.ts): admin.spec.ts signs up with it. */
+export const ADMIN_EMAIL = 'e2e-admin@example.com';
+
 /** Strong enough for sign-up (decision 014: 10 characters or more, zxcvbn score 3 or more). */
 export const PASSWORD = 'velvet harbour lantern 42';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dominantFrequency } from '../../../../tests/support/dsp/analysis';
 import { joinFrames, toneFrames } from '../../../../tests/support/dsp/tone-frames';
+import { MediaMetrics } from '../../metrics/media-meter';
 import { OpusFrameEncoder } from '../opus/opus-codec';
 import { RtpAudioReceiving, type ReceivingStats } from './rtp-receiving';
 
@@ -38,6 +39,16 @@ describe('RtpAudioReceiving', () => {
     expect(frames).toHaveLength(30);
     expect(stats.concealedFrames).toBe(7);
     expect(dominantFrequency(joinFrames(frames.slice(5, 14)), 16_000)).toBeCloseTo(440, -1);
+  });
+
+  it('counts the frames received and those concealed on its meter (voxline_media_*_total)', () => {
+    const media = new MediaMetrics();
+    const stats: ReceivingStats = { packetsIn: 0, bytesIn: 0, concealedFrames: 0, lateOrDuplicate: 0, malformed: 0 };
+    const receiver = new RtpAudioReceiving(stats, () => {}, media.stream('webrtc'));
+    tonePackets(30)
+      .filter((_, i) => ![10, 11, 20, 21, 22, 23, 24].includes(i))
+      .forEach((packet) => receiver.receive(SSRC, packet.sequenceNumber, packet.payload));
+    expect(media.totals().get('webrtc')).toEqual({ framesIn: 23, framesOut: 0, concealed: 7 });
   });
 
   it('conceals nothing across a longer gap: the listener has already heard it as silence', () => {

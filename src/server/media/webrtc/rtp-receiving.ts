@@ -1,5 +1,6 @@
 import { WIDEBAND_RATE } from '../../../common/calls';
 import { MAX_OPUS_PACKET_BYTES } from '../../../common/media';
+import { StreamMeter } from '../../metrics/media-meter';
 import { OpusFrameDecoder } from '../opus/opus-codec';
 import { LossConcealment } from './loss-concealment';
 import { RtpSequence } from './rtp-sequence';
@@ -31,6 +32,7 @@ export class RtpAudioReceiving {
     private readonly stats: ReceivingStats,
     /** Called with each frame, lent until it returns. */
     private readonly emit: (frame: Int16Array) => void,
+    private readonly meter = new StreamMeter(),
   ) {}
 
   receive(ssrc: number, sequenceNumber: number, payload: Uint8Array) {
@@ -55,9 +57,12 @@ export class RtpAudioReceiving {
     else {
       for (let i = 0; i < arrival.missing; i += 1) {
         this.stats.concealedFrames += 1;
+        this.meter.concealed();
         this.emit(this.concealment.conceal());
       }
     }
+    // After a resync the packets' spacing is unknown: the jitter estimate resumes from this one.
+    this.meter.frameIn(arrival.kind === 'resync' ? 0 : arrival.missing + 1);
     this.concealment.play(frame);
     this.emit(frame);
   }

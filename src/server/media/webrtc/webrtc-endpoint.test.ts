@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 function endpoint(settings: Partial<WebRtcSettings> = {}) {
-  const created = new WebRtcEndpoint({ portRange: [42_100, 42_139], publicAddress: null, ...settings }, log);
+  const created = new WebRtcEndpoint({ portRange: [42_100, 42_139], publicAddress: null, ...settings });
   made.endpoints.push(created);
   return created;
 }
@@ -29,7 +29,7 @@ async function offer() {
   return client.offer();
 }
 
-const call = { lowData: false, callId: 'call-7' };
+const call = { lowData: false, log };
 const candidates = (sdp: string) => [...sdp.matchAll(/^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ host/gm)].map((match) => ({ address: match[1]!, port: Number(match[2]) }));
 
 describe('WebRtcEndpoint', () => {
@@ -58,7 +58,7 @@ describe('WebRtcEndpoint', () => {
     const server = endpoint();
     const videoOnly = (await offer()).replace('m=audio', 'm=video');
     await expect(server.answer(videoOnly, call)).rejects.toThrow(new MediaOfferError('The browser offered no audio'));
-    expect(logged).toEqual([{ level: 'warn', msg: 'WebRTC offer refused', obj: { callId: 'call-7', reason: 'The browser offered no audio' } }]);
+    expect(logged).toEqual([{ level: 'warn', msg: 'WebRTC offer refused', obj: { reason: 'The browser offered no audio' } }]);
     expect(server.openPeers).toBe(0);
   });
 
@@ -103,7 +103,7 @@ describe('WebRtcEndpoint', () => {
     leg.onClose((reason) => reasons.push(reason));
     await until(() => server.openPeers === 0);
     expect(reasons).toEqual([COULD_NOT_CONNECT]);
-    expect(logged.find((entry) => entry.msg === 'WebRTC leg closed')?.obj).toMatchObject({ callId: 'call-7', reason: COULD_NOT_CONNECT, packetsIn: 0 });
+    expect(logged.find((entry) => entry.msg === 'WebRTC leg closed')?.obj).toMatchObject({ reason: COULD_NOT_CONNECT, packetsIn: 0 });
   });
 
   it('closes every leg and peer when it closes, and answers no more', async () => {
@@ -120,6 +120,6 @@ describe('WebRtcEndpoint', () => {
   });
 
   it('refuses a port range of one port, which werift cannot use', () => {
-    expect(() => new WebRtcEndpoint({ portRange: [42_150, 42_150], publicAddress: null }, log)).toThrow(/at least two ports/);
+    expect(() => new WebRtcEndpoint({ portRange: [42_150, 42_150], publicAddress: null })).toThrow(/at least two ports/);
   });
 });

@@ -1,5 +1,6 @@
 import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { OPUS_BITRATE, OPUS_LOW_DATA_BITRATE } from '../../../common/media';
+import { MediaMetrics } from '../../metrics/media-meter';
 import { withOpusParameters } from './answer-sdp';
 import { guardIce } from './ice-guard';
 import { acceptableOffer, MediaOfferError } from './offer-checks';
@@ -19,7 +20,8 @@ export interface WebRtcSettings {
   connectTimeoutMs?: number;
 }
 
-interface EndpointLog {
+/** Where an answer and its leg log: the call's own log, whose lines carry its ids (calls/call-log.ts). */
+interface CallAudioLog {
   warn(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
 }
@@ -45,7 +47,8 @@ export class WebRtcEndpoint {
 
   constructor(
     private readonly settings: WebRtcSettings,
-    private readonly log: EndpointLog,
+    /** Counts the legs' frames (docs/operations.md#metrics). */
+    private readonly media = new MediaMetrics(),
   ) {
     const range = settings.portRange;
     // werift refuses a range of one port (min must be below max).
@@ -60,14 +63,15 @@ export class WebRtcEndpoint {
   /**
    * Answers a browser's offer (full SDP, candidates inside). Throws MediaOfferError, whose message
    * is shown to the user, for an offer it cannot answer; logs it. Resolves with the answer SDP
-   * (candidates inside) and the leg. `lowData` caps the leg's Opus bitrate at OPUS_LOW_DATA_BITRATE.
+   * (candidates inside) and the leg. `lowData` caps the leg's Opus bitrate at OPUS_LOW_DATA_BITRATE;
+   * `log` is the call's.
    */
-  async answer(offerSdp: string, options: { lowData: boolean; callId: string }): Promise<{ sdp: string; leg: WebRtcLeg }> {
+  async answer(offerSdp: string, options: { lowData: boolean; log: CallAudioLog }): Promise<{ sdp: string; leg: WebRtcLeg }> {
     try {
-      return await this.negotiate(offerSdp, options.lowData, options.callId);
+      return await this.negotiate(offerSdp, options.lowData, options.log);
     } catch (error) {
       const refusal = error instanceof MediaOfferError ? error : new MediaOfferError('The call audio offer could not be answered');
-      this.log.warn({ callId: options.callId, reason: refusal.message, ...(refusal === error ? {} : { err: error }) }, 'WebRTC offer refused');
+      options.log.warn({ reason: refusal.message, ...(refusal === error ? {} : { err: error }) }, 'WebRTC offer refused');
       throw refusal;
     }
   }
@@ -79,7 +83,7 @@ export class WebRtcEndpoint {
     await Promise.all([...this.peers].map((peer) => peer.close()));
   }
 
-  private async negotiate(offerSdp: string, lowData: boolean, callId: string) {
+  private async negotiate(offerSdp: string, lowData: boolean, log: CallAudioLog) {
     if (this.shutdown.signal.aborted) throw new MediaOfferError(SHUTTING_DOWN);
     const offer = acceptableOffer(offerSdp);
     const connection = new RTCPeerConnection({
@@ -104,16 +108,13 @@ export class WebRtcEndpoint {
       let refused = 0;
       guardIce(connection, ([host, port]) => {
         refused += 1;
-        if (refused === 1) this.log.warn({ callId, from: `${host}:${port}` }, 'refused unauthenticated traffic at a WebRTC port');
+        if (refused === 1) log.warn({ from: `${host}:${port}` }, 'refused unauthenticated traffic at a WebRTC port');
       });
-      const leg = new WebRtcLeg(peer, {
-        bitrate: lowData ? OPUS_LOW_DATA_BITRATE : OPUS_BITRATE,
-        connectTimeoutMs: this.settings.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-        disconnectTimeoutMs: this.settings.disconnectTimeoutMs ?? DISCONNECT_TIMEOUT_MS,
-      });
+      const timing = { connectTimeoutMs: this.settings.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, disconnectTimeoutMs: this.settings.disconnectTimeoutMs ?? DISCONNECT_TIMEOUT_MS };
+      const leg = new WebRtcLeg(peer, { bitrate: lowData ? OPUS_LOW_DATA_BITRATE : OPUS_BITRATE, ...timing }, this.media.stream('webrtc'));
       this.legs.add(leg);
       leg.onClose((reason) => {
-        this.log.info({ callId, reason, ...leg.stats, refusedDatagrams: refused }, 'WebRTC leg closed');
+        log.info({ reason, ...leg.stats, refusedDatagrams: refused }, 'WebRTC leg closed');
         this.legs.delete(leg);
         void peer.close().then(() => this.peers.delete(peer));
       });

@@ -1,4 +1,5 @@
 import { WIDEBAND_RATE } from '../../../common/calls';
+import { StreamMeter } from '../../metrics/media-meter';
 import { BaseLeg } from '../leg';
 import { RtpAudioReceiving } from './rtp-receiving';
 import { RtpAudioSending, type OutgoingRtp } from './rtp-sending';
@@ -38,7 +39,7 @@ export class WebRtcLeg extends BaseLeg {
   readonly kind = 'browser' as const;
   readonly sampleRate = WIDEBAND_RATE;
   readonly stats = { packetsIn: 0, packetsOut: 0, bytesIn: 0, bytesOut: 0, concealedFrames: 0, lateOrDuplicate: 0, malformed: 0 };
-  private readonly receiving = new RtpAudioReceiving(this.stats, (frame) => this.emitFrame(frame));
+  private readonly receiving: RtpAudioReceiving;
   private readonly sending: RtpAudioSending;
   /** ICE and DTLS are up. (`connected` is CallLeg's word for being joined by the bridge.) */
   private up = false;
@@ -49,8 +50,10 @@ export class WebRtcLeg extends BaseLeg {
   constructor(
     private readonly peer: AudioPeer,
     private readonly options: WebRtcLegOptions,
+    private readonly meter = new StreamMeter(),
   ) {
     super();
+    this.receiving = new RtpAudioReceiving(this.stats, (frame) => this.emitFrame(frame), meter);
     this.sending = new RtpAudioSending(this.stats, options.bitrate, (packet) => peer.sendRtp(packet));
     this.connectTimer = setTimeout(() => this.close(COULD_NOT_CONNECT), options.connectTimeoutMs);
     peer.onState((state) => {
@@ -84,6 +87,7 @@ export class WebRtcLeg extends BaseLeg {
   send(frame: Int16Array) {
     if (!this.up || this.isClosed) return;
     this.sending.send(frame);
+    this.meter.frameOut();
   }
 
   private becomeConnected() {

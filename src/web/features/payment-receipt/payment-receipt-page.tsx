@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { Receipt } from '../../../common/api/payments';
 import { PageHeading } from '../../components/page-heading';
 import { ApiError } from '../../lib/api-client';
+import { withErrorReference } from '../../lib/error-reference';
 import { subscriptionQuery, verifyPayment } from '../../lib/subscription';
 import { getReceipt } from './api/get-receipt';
 import { ReceiptCard } from './components/receipt-card';
@@ -44,7 +45,7 @@ export function PaymentReceiptPage() {
       try {
         verified = await verifyPayment(reference);
       } catch (error) {
-        if (error instanceof ApiError && error.status > 0) return leave('Payment Verification Failed', error.message || 'Could not verify your payment');
+        if (error instanceof ApiError && error.status > 0) return leave('Payment Verification Failed', withErrorReference(error.message || 'Could not verify your payment', error));
         return leave('Error', 'An error occurred while fetching your receipt');
       }
       await queryClient.invalidateQueries({ queryKey: subscriptionQuery.queryKey });
@@ -54,7 +55,7 @@ export function PaymentReceiptPage() {
       try {
         found = await getReceipt(reference);
       } catch (error) {
-        if (error instanceof ApiError && error.status > 0) return leave('Receipt Generation Failed', 'Could not generate receipt for your payment');
+        if (error instanceof ApiError && error.status > 0) return leave('Receipt Generation Failed', withErrorReference('Could not generate receipt for your payment', error));
         return leave('Error', 'An error occurred while fetching your receipt');
       }
       setReceipt(found);

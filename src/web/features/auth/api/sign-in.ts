@@ -13,7 +13,11 @@ export function useSignIn() {
   return useMutation({ mutationFn: signIn });
 }
 
-/** Puts the signed-in user in the session query, dropping whatever the cache held about an earlier visitor. */
+/**
+ * Puts the signed-in user in the session query, dropping whatever the cache held about an earlier
+ * visitor. The stored session is marked stale: the next page to read it asks the server, which
+ * also says whether the user is an administrator.
+ */
 export function useStoreSignedInUser() {
   const queryClient = useQueryClient();
   return useCallback(
@@ -21,6 +25,7 @@ export function useStoreSignedInUser() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] });
       const session: Session = { user };
       queryClient.setQueryData(sessionQuery.queryKey, session);
+      void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey, refetchType: 'none' });
     },
     [queryClient],
   );

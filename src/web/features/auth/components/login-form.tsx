@@ -4,6 +4,7 @@ import { signInBodySchema } from '../../../../common/api/auth';
 import { FormField } from '../../../components/form-field';
 import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
+import { withErrorReference } from '../../../lib/error-reference';
 import { useSignIn, useStoreSignedInUser } from '../api/sign-in';
 import { EmailField } from './email-field';
 import { TwoFactorStep } from './two-factor-step';
@@ -53,7 +54,7 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
         toast.success('Login successful', { description: `Welcome back, ${result.user.fullName}!` });
         storeSignedInUser(result.user);
       },
-      onError: (error) => toast.error('Login failed', { description: error.message || 'Invalid email or password' }),
+      onError: (error) => toast.error('Login failed', { description: withErrorReference(error.message || 'Invalid email or password', error) }),
     });
   }
 

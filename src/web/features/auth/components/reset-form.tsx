@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { withErrorReference } from '../../../lib/error-reference';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { EmailField } from './email-field';
 
@@ -43,7 +44,7 @@ export function ResetForm({ email, onEmailChange, onBackToLogin }: ResetFormProp
       onError: (error) => {
         // A bad address or too many attempts is worth saying; anything else gets docs/product.md §8's text.
         const told = error instanceof ApiError && (error.status === 400 || error.status === 429);
-        toast.error('Error', { description: told ? error.message : 'Failed to send password reset email' });
+        toast.error('Error', { description: withErrorReference(told ? error.message : 'Failed to send password reset email', error) });
       },
     });
   }

@@ -5,6 +5,7 @@ import { FormField } from '../../../components/form-field';
 import { NewPasswordField } from '../../../components/new-password-fields';
 import { usePasswordStrength } from '../../../components/password-strength';
 import { PendingButton } from '../../../components/pending-button';
+import { withErrorReference } from '../../../lib/error-reference';
 import { useSignUp } from '../api/sign-up';
 import { EmailField } from './email-field';
 
@@ -43,7 +44,7 @@ export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps
         toast.success('Account created', { description: 'Please check your email to confirm your account' });
         onSignedUp();
       },
-      onError: (error) => toast.error('Error creating account', { description: error.message || 'An unexpected error occurred' }),
+      onError: (error) => toast.error('Error creating account', { description: withErrorReference(error.message || 'An unexpected error occurred', error) }),
     });
   }
 

@@ -4,6 +4,7 @@ import { FormField } from '../../../components/form-field';
 import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { withErrorReference } from '../../../lib/error-reference';
 import { useStoreSignedInUser } from '../api/sign-in';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 
@@ -29,7 +30,7 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
         storeSignedInUser(result.user);
       },
       onError: (error) => {
-        toast.error('Login failed', { description: error.message || 'Invalid code' });
+        toast.error('Login failed', { description: withErrorReference(error.message || 'Invalid code', error) });
         // The pending sign-in has run out: only the password step can start a new one.
         if (error instanceof ApiError && error.code === 'two_factor_expired') onBack();
       },

@@ -6,6 +6,7 @@ import { usePasswordStrength } from '../../../components/password-strength';
 import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { withErrorReference } from '../../../lib/error-reference';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 const INVALID_LINK = 'This reset link is invalid or has expired';
@@ -57,7 +58,7 @@ export function UpdatePasswordForm({ token, onUpdated, onRequestNewLink, onBackT
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'invalid_token') setLinkRejected(true);
-          else toast.error('Failed to update password', { description: error.message || 'An unexpected error occurred' });
+          else toast.error('Failed to update password', { description: withErrorReference(error.message || 'An unexpected error occurred', error) });
         },
       },
     );

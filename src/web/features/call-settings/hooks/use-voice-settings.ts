@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { voicePlanRefusal } from '../../../../common/api/voice-settings';
 import { defaultVoiceSettings, isDefaultVoice, roundToVoiceStep, voiceTypeLabels, type VoiceSettings, type VoiceType } from '../../../../common/voice';
 import { ApiError } from '../../../lib/api-client';
+import { withErrorReference } from '../../../lib/error-reference';
 import { voiceSettingsQuery } from '../api/get-voice-settings';
 import { saveVoiceSettings } from '../api/save-voice-settings';
 import { readStoredVoiceSettings, storeVoiceSettings } from '../../../lib/voice-settings-storage';
@@ -15,7 +16,7 @@ const PLANS_HINT = 'See the plans under Settings → Subscription.';
 
 function saveFailureNotice(error: unknown) {
   if (error instanceof ApiError && error.code === 'plan_required') toast.error(error.message, { description: PLANS_HINT });
-  else toast.error('Failed to save voice settings', { description: error instanceof Error ? error.message : undefined });
+  else toast.error('Failed to save voice settings', { description: error instanceof Error ? withErrorReference(error.message, error) : undefined });
 }
 
 /**

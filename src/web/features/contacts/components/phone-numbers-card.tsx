@@ -8,6 +8,7 @@ import { formatPhoneNumber } from '../../../../common/phone';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { withErrorReference } from '../../../lib/error-reference';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 import { monthlyCost } from '../monthly-cost';
 import { AddNumberDialog } from './add-number-dialog';
@@ -22,7 +23,7 @@ export function PhoneNumbersCard() {
   const titleId = useId();
 
   useEffect(() => {
-    if (numbers.error) toast.error('Failed to load your phone numbers', { id: 'phone-numbers-load-failed', description: numbers.error.message });
+    if (numbers.error) toast.error('Failed to load your phone numbers', { id: 'phone-numbers-load-failed', description: withErrorReference(numbers.error.message, numbers.error) });
   }, [numbers.error]);
 
   return (

@@ -4,6 +4,7 @@ import type { Account, UpdateAccountBody } from '../../../../common/api/account'
 import { FormField } from '../../../components/form-field';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-client';
+import { withErrorReference } from '../../../lib/error-reference';
 import { useUpdateAccount } from '../api/update-account';
 
 type AccountField = 'fullName' | 'email' | 'phone';
@@ -63,7 +64,7 @@ export function AccountForm({ account }: { account: Account }) {
       },
       onError: (error) => {
         setFieldError(fieldErrorOf(error));
-        toast.error('Failed to update account settings.', { description: error.message });
+        toast.error('Failed to update account settings.', { description: withErrorReference(error.message, error) });
       },
     });
   }

@@ -6,6 +6,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { PendingButton } from '../../../components/pending-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
+import { withErrorReference } from '../../../lib/error-reference';
 import { Switch } from '../../../components/ui/switch';
 import { preferencesQuery, useUpdatePreferences } from '../../../lib/preferences';
 import { useTheme } from '../../../lib/theme';
@@ -50,7 +51,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
         setTheme(preferences.darkMode ? 'dark' : 'light');
         toast.success('Preferences updated');
       },
-      onError: (error) => toast.error('Failed to update preferences.', { description: error.message }),
+      onError: (error) => toast.error('Failed to update preferences.', { description: withErrorReference(error.message, error) }),
     });
   }
 

@@ -10,6 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { browserLocation } from '../../../lib/browser-location';
+import { withErrorReference } from '../../../lib/error-reference';
 import { useSession } from '../../../lib/session';
 import { minutesQuery, subscriptionQuery, useVerifyPaymentWithNotices } from '../../../lib/subscription';
 import { useCreatePaymentSession } from '../api/create-payment-session';
@@ -27,7 +28,7 @@ export function SubscriptionTab() {
     if (status.error instanceof ApiError && status.error.status === 401) {
       toast.error('Authentication Error', { id: 'subscription-status', description: 'You must be logged in to check subscription status' });
     } else {
-      toast.error('Error', { id: 'subscription-status', description: 'Failed to check subscription status' });
+      toast.error('Error', { id: 'subscription-status', description: withErrorReference('Failed to check subscription status', status.error) });
     }
   }, [status.isError, status.error]);
 
@@ -96,7 +97,7 @@ function Plans({ currentTier }: { currentTier: SubscriptionStatus['tier'] }) {
         onSuccess: ({ paymentUrl }) => browserLocation.assign(paymentUrl),
         onError: (error) => {
           if (error instanceof ApiError && error.status > 0) {
-            toast.error('Payment Error', { description: `Failed to create payment session: ${error.message}` });
+            toast.error('Payment Error', { description: withErrorReference(`Failed to create payment session: ${error.message}`, error) });
           } else {
             toast.error('Error', { description: 'Failed to start subscription process' });
           }

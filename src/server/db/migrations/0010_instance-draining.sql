@@ -1,0 +1,1 @@
+ALTER TABLE "server_instances" ADD COLUMN "draining_since" timestamp with time zone;
