@@ -45,7 +45,7 @@ async function main() {
   });
   const app = await buildApp({ config, database, logger: false, mailer: noMail });
   // A second instance of the auth library on the same database and secret: its sessions are the app's.
-  const auth = createAuth({ config, db: database.db, mailer: noMail, secret: settings.secret });
+  const auth = createAuth({ config, db: database.db, mailer: noMail, secret: settings.secret, log: app.log });
   await app.listen({ host: config.HOST, port: 0 });
 
   // As better-auth's own test-utils plugin does: the password is hashed once for every user (scrypt

@@ -46,7 +46,7 @@ async function main() {
   });
   const app = await buildApp({ config, database, logger: false, mailer: noMail, callTiming: { echoDelayMs } });
   // A second instance of the auth library on the same database and secret: its sessions are the app's.
-  const auth = createAuth({ config, db: database.db, mailer: noMail, secret });
+  const auth = createAuth({ config, db: database.db, mailer: noMail, secret, log: app.log });
   await app.listen({ host: config.HOST, port: 0 });
 
   const createUser = async (index: number): Promise<BenchUser> => {

@@ -147,7 +147,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   metrics.watchDatabase(database);
   const db = database.db;
   const mail = metrics.countMail(mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, app.log) : createOutboxMailer(db, app.log)));
-  const auth = createAuth({ config, db, mailer: mail, secret: resolveAuthSecret(config) });
+  const auth = createAuth({ config, db, mailer: mail, secret: resolveAuthSecret(config), log: app.log });
   requireSessions(app, auth);
   const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, app.log) : null;
   // Shared by every instance when there is a Redis; otherwise this process is the only one.

@@ -53,12 +53,20 @@ for (const kind of ['audio-context', 'media-element'] as const) {
 
     const recordings = await secondOfPlayedAudio(page, kind);
     expect(recordings.map((recording) => recording.kind)).toEqual([kind]);
-    const [{ samples, sampleRate, startEpochMs }] = recordings as [(typeof recordings)[number]];
-    const lastHalfSecond = samples.subarray(samples.length - sampleRate / 2);
-    const frequency = dominantFrequency(lastHalfSecond, sampleRate, 100, 2_000);
+    const [{ sampleRate, startEpochMs }] = recordings as [(typeof recordings)[number]];
+    // The page's thread, starved by other work on the machine, can miss a block of the tap's: the
+    // tone then reads squeezed for as long as the gap is in the window. Read again until it is not.
+    let lastHalfSecond: Float32Array = new Float32Array(0);
+    let frequency = 0;
+    await expect
+      .poll(async () => {
+        const [latest] = (await readPlayedAudio(page, 0.5)).filter((recording) => recording.kind === kind);
+        lastHalfSecond = latest!.samples.subarray(latest!.samples.length - sampleRate / 2);
+        frequency = dominantFrequency(lastHalfSecond, sampleRate, 100, 2_000);
+        return Math.abs(frequency - 440);
+      }, { timeout: 10_000 })
+      .toBeLessThanOrEqual(2);
     testInfo.annotations.push({ type: 'measured', description: `${frequency.toFixed(1)} Hz, rms ${rms(lastHalfSecond).toFixed(3)}, ${sampleRate} Hz` });
-
-    expect(Math.abs(frequency - 440)).toBeLessThanOrEqual(2);
     expect(rms(lastHalfSecond)).toBeGreaterThan(0.3);
     // On the test's clock: the recording starts after the click, not long after.
     expect(startEpochMs).not.toBeNull();

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import { changeEmailMessage, confirmEmailMessage, resetPasswordMessage } from '../mail/templates';
+import { authLogTo, type AuthLog } from './auth-log';
 import * as authTables from './schema';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -15,10 +16,11 @@ export interface AuthDependencies {
   db: Database;
   mailer: Mailer;
   secret: string;
+  log: AuthLog;
 }
 
 /** better-auth on our database: email and password, reset and change of email by link, TOTP two-factor. */
-export function createAuth({ config, db, mailer, secret }: AuthDependencies) {
+export function createAuth({ config, db, mailer, secret, log }: AuthDependencies) {
   const secure = config.NODE_ENV === 'production' && config.publicUrl.startsWith('https://');
   return betterAuth({
     appName: 'Voxline',
@@ -69,7 +71,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDependencies) {
       ipAddress: { ipAddressHeaders: ['x-voxline-client-ip'] },
     },
     plugins: [twoFactor({ issuer: 'Voxline', backupCodeOptions: { amount: 10, length: 10 } })],
-    logger: { disabled: config.NODE_ENV === 'test' },
+    logger: { disabled: config.NODE_ENV === 'test', level: 'debug', log: authLogTo(log) },
   });
 }
 

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { chooseLogFormat, prettyPrinterPath } from './log-format';
+import { authLogTo } from '../auth/auth-log';
 import { loggerOptions, processLoggerOptions } from './logger-options';
 
 describe('chooseLogFormat', () => {
@@ -60,5 +61,21 @@ describe("the app's logger", () => {
     expect(text.match(/\[redacted\]/g)).toHaveLength(secrets.length);
     // A URL still says where it points.
     expect(JSON.parse(lines[4]!)).toMatchObject({ config: { SMTP_URL: 'smtp://mailer:[redacted]@mail.example:587', PORT: 3000 } });
+  });
+});
+
+describe('better-auth’s lines in the app’s logger', () => {
+  it('keep their level, message and details, an error’s message and stack, and lose any secret', () => {
+    const lines: string[] = [];
+    const { log } = Fastify({ logger: loggerOptions({ LOG_LEVEL: 'debug' }, { write: (line) => void lines.push(line) }) });
+    const write = authLogTo(log);
+    write('error', 'could not send the reset mail', new Error('SMTP refused'), { user: { email: 'ada@example.com', password: 'hunter2-password' }, token: 'reset-token-abc' });
+    write('debug', 'a detail');
+    const [failure, detail] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(failure).toMatchObject({ level: 50, msg: 'could not send the reset mail', details: [{ message: 'SMTP refused' }, { user: { email: 'ada@example.com', password: '[redacted]' }, token: '[redacted]' }] });
+    expect((failure!.details as { stack: string }[])[0]!.stack).toContain('SMTP refused');
+    expect(detail).toMatchObject({ level: 20, msg: 'a detail' });
+    expect(detail).not.toHaveProperty('details');
+    expect(lines.join('')).not.toMatch(/hunter2-password|reset-token-abc/);
   });
 });

@@ -21,6 +21,8 @@ const REDACTED_PATHS = [
     SECRET_HEADERS.map((header) => `${parent}${header.startsWith('[') ? '' : '.'}${header}`),
   ),
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+  // What better-auth logs comes as a list of its arguments (auth/auth-log.ts), one level deeper.
+  ...SECRET_FIELDS.map((field) => `details[*].*.${field}`),
   'iceServers[*].credential',
   '*.iceServers[*].credential',
   ...SECRET_SETTINGS.flatMap((setting) => [setting, `config.${setting}`]),
