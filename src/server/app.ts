@@ -93,6 +93,10 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     trustProxy: config.TRUST_PROXY,
     genReqId: requestIdGenerator(config.TRUST_PROXY),
     clientErrorHandler: answerClientError,
+    // When the server closes, the drain is over and its calls were ended (preClose, below): a
+    // connection still open then (a client's keep-alive, a webhook answered during the shutdown)
+    // would only keep the instance from exiting.
+    forceCloseConnections: true,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
