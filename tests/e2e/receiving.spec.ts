@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { dominantFrequency, rms } from '../support/dsp/analysis';
+import { rms } from '../support/dsp/analysis';
 import { expect, test, type LaunchWithMicrophone } from './fixtures';
-import { listenTo } from './support/heard-audio';
+import { expectToHear, listenTo } from './support/heard-audio';
 import { blockUdp } from './support/no-udp';
 import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
 import { writeSineWav } from './support/wav';
@@ -111,13 +111,6 @@ function notice(page: Page, title: string, description: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
 }
 
-/** The party hears `frequency`: loud within 15 s, and its last two seconds dominated by it. */
-async function expectTone(party: Party, frequency: number) {
-  await expect.poll(async () => rms((await party.heard.last(1)).samples), { timeout: 15_000 }).toBeGreaterThan(0.01);
-  const { samples, sampleRate } = await party.heard.last(2);
-  expect(Math.abs(dominantFrequency(samples, sampleRate) - frequency)).toBeLessThan(frequency * 0.02);
-}
-
 const paths = [
   { over: 'over WebRTC', noUdp: false, label: 'Audio: WebRTC (Opus)', patterns: ['917', '718'] },
   { over: 'with UDP blocked, over the websocket', noUdp: true, label: 'Audio: WebSocket (Opus)', patterns: ['619', '702'] },
@@ -154,8 +147,8 @@ for (const { over, noUdp, label, patterns } of paths) {
 
     // Each side hears the other's microphone: B's 440 Hz at A, A's 660 Hz at B.
     await expect(bar.getByRole('note', { name: 'Audio path' })).toHaveText(label, { timeout: 15_000 });
-    await expectTone(a, 440);
-    await expectTone(b, 660);
+    await expectToHear(a.heard, 440);
+    await expectToHear(b.heard, 660);
     await expect(onCall).toContainText(/0:0[2-9]|0:[1-5]\d/);
 
     // A mutes: B hears silence (after a margin for frames already on their way), A still hears B.
@@ -163,7 +156,7 @@ for (const { over, noUdp, label, patterns } of paths) {
     await expect(a.page.getByText('Microphone muted')).toBeVisible();
     await expect(onCall.getByRole('button', { name: 'Unmute' })).toBeVisible();
     await expect.poll(async () => rms((await b.heard.last(1)).samples), { timeout: 10_000 }).toBeLessThan(0.001);
-    await expectTone(a, 440);
+    await expectToHear(a.heard, 440);
 
     // B ends the call from the active-call bar; both ends say so.
     await bar.getByRole('button', { name: 'End call' }).click();

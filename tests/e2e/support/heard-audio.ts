@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { dominantFrequency, rms } from '../../support/dsp/analysis';
 import { installPlayedAudioTap, readPlayedAudio } from '../../../bench/network/played-audio';
 
 /** Audio a page played, mono, at its AudioContext's rate. */
@@ -34,4 +35,21 @@ export async function listenTo(page: Page) {
       return { samples: recording.samples.subarray(Math.max(0, recording.samples.length - wanted)), sampleRate: recording.sampleRate };
     },
   };
+}
+
+type Listener = Awaited<ReturnType<typeof listenTo>>;
+
+/**
+ * The listener hears `frequency`: loud within 15 s, then a second of it within 2 % of the tone.
+ * Read again until it holds, because the tap misses blocks while the page's thread is starved
+ * (two browsers and a server on two cores), which squeezes the tone it recorded.
+ */
+export async function expectToHear(heard: Listener, frequency: number) {
+  await expect.poll(async () => rms((await heard.last(1)).samples), { timeout: 15_000 }).toBeGreaterThan(0.01);
+  await expect
+    .poll(async () => {
+      const { samples, sampleRate } = await heard.last(1);
+      return Math.abs(dominantFrequency(samples, sampleRate) - frequency);
+    }, { timeout: 10_000 })
+    .toBeLessThan(frequency * 0.02);
 }
