@@ -31,6 +31,10 @@ export default defineConfig({
     actionTimeout: 10_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The built app registers a service worker that precaches the whole build and then answers the
+    // page's requests itself, out of page.route's reach. Specs see the network as they route it;
+    // tests/e2e/offline-and-install.spec.ts allows the worker.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium' }],
 });

@@ -1,27 +1,29 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { installableApp } from './src/web/pwa/pwa-plugin';
 
 const serverUrl = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), installableApp()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than our code: their own chunks stay cached across releases.
+        // Libraries every page loads change less often than our code: their own chunks stay cached
+        // across releases. The others go with the pages that import them: a catch-all vendor chunk
+        // put every page's libraries in the first load (decision 021).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // The password checker's dictionaries (decision 014): only with the chunk that imports them on demand.
             { name: 'zxcvbn', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

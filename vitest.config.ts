@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts', 'src/dsp/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/project/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/support/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts', 'src/dsp/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/project/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/support/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['tests/support/database-snapshot.ts'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           testTimeout: 20_000,

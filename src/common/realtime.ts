@@ -38,6 +38,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('call.ended'), callId: z.string(), outcome: z.enum(callOutcomes), durationSec: z.number(), reason: z.string().optional() }),
   z.object({ type: z.literal('notice'), code: z.string(), message: z.string() }),
+  /** The other side of the call pressed keys (touch-tones, docs/calls.md#touch-tones); callId is this user's record of the call. */
+  z.object({ type: z.literal('call.dtmf'), callId: z.string(), digits: z.string() }),
   /** Answers receiver.start and receiver.stop once they hold on every instance: calls ring the tab from then on, or no longer. */
   z.object({ type: z.literal('receiver.state'), listening: z.boolean() }),
   /** A message of the tab's that failed; callId names the call it was about, when it was about one. */

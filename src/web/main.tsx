@@ -19,3 +19,11 @@ createRoot(root).render(
     </AppErrorBoundary>
   </StrictMode>,
 );
+
+// Production builds only: the development server has no service worker to register. Its code
+// (workbox-window) is a chunk of its own, fetched after the page's: no page needs it to show.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  import('./pwa/service-worker-updates')
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch((error: unknown) => console.warn('The service worker could not be registered:', error));
+}

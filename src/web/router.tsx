@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AppLayout } from './components/app-layout';
 import { PageLoading } from './components/page-loading';
 import { RequireSession } from './components/require-session';
 import { RouteErrorBoundary } from './components/route-error-boundary';
@@ -17,7 +16,8 @@ const pages: RouteObject[] = [
     element: <RequireSession />,
     children: [
       {
-        element: <AppLayout />,
+        // The signed-in pages' frame holds the call engine and its phone number formatting: signed-out pages never load it.
+        lazy: async () => ({ Component: (await import('./components/app-layout')).AppLayout }),
         children: [
           { path: '/dialer', lazy: async () => ({ Component: (await import('./features/dialer/dialer-page')).DialerPage }) },
           { path: '/contacts', lazy: async () => ({ Component: (await import('./features/contacts/contacts-page')).ContactsPage }) },

@@ -4,6 +4,7 @@ import { expectToHear, listenTo } from './support/heard-audio';
 import { blockUdp } from './support/no-udp';
 import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
 import { writeSineWav } from './support/wav';
+import { rentFirstNumberThroughPage } from './support/numbers';
 
 /**
  * A network that lets no UDP through (a strict firewall, no TURN): WebRTC cannot connect, so the
@@ -21,13 +22,7 @@ test('with UDP blocked, a call to the sound-test line falls back to the websocke
   await expect(page).toHaveURL(/\/dialer$/);
 
   await page.goto('/contacts');
-  await page.getByRole('button', { name: 'Add Your First Number' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Number' });
-  await dialog.getByLabel('Pattern').fill('512');
-  await dialog.getByRole('button', { name: 'Search' }).click();
-  await dialog.getByRole('button', { name: /^Select / }).first().click();
-  await dialog.getByRole('button', { name: 'Add Number' }).click();
-  await expect(page.getByText('Phone number added')).toBeVisible();
+  await rentFirstNumberThroughPage(page, '512');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialer', exact: true }).click();
   const sockets: string[] = [];

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { expectToHear, listenTo } from './support/heard-audio';
 import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
 import { writeSineWav } from './support/wav';
+import { rentFirstNumberThroughPage } from './support/numbers';
 
 test('a new user rents a number, calls the sound-test line, hears their own 440 Hz, mutes, hangs up and redials from history', async ({ launchWithMicrophone }) => {
   test.setTimeout(90_000);
@@ -73,13 +74,7 @@ test('dialling needs a number, and the input keeps digits only', async ({ page }
   await logInThroughPage(page, email);
   await expect(page).toHaveURL(/\/dialer$/);
   await page.goto('/contacts');
-  await page.getByRole('button', { name: 'Add Your First Number' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Number' });
-  await dialog.getByLabel('Pattern').fill('312');
-  await dialog.getByRole('button', { name: 'Search' }).click();
-  await dialog.getByRole('button', { name: /^Select / }).first().click();
-  await dialog.getByRole('button', { name: 'Add Number' }).click();
-  await expect(page.getByText('Phone number added')).toBeVisible();
+  await rentFirstNumberThroughPage(page, '312');
   await page.goto('/dialer');
 
   await page.getByRole('button', { name: 'Call', exact: true }).click();

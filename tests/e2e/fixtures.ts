@@ -73,7 +73,8 @@ export const test = base.extend<VoxlineFixtures>({
         args: [...(launchOptions.args ?? []), ...fakeMicrophoneArgs(wavPath, { loop })],
       });
       try {
-        const context = await browser.newContext({ baseURL, extraHTTPHeaders: clientAddressHeader(), ...contextOptions });
+        // A context of its own does not inherit playwright.config.ts's `use`: block the service worker here too.
+        const context = await browser.newContext({ baseURL, extraHTTPHeaders: clientAddressHeader(), serviceWorkers: 'block', ...contextOptions });
         const page = await context.newPage();
         const session = { browser, context, page };
         sessions.push(session);

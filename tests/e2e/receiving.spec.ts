@@ -5,6 +5,7 @@ import { expectToHear, listenTo } from './support/heard-audio';
 import { blockUdp } from './support/no-udp';
 import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
 import { writeSineWav } from './support/wav';
+import { watchSignalling } from './support/signalling';
 
 /**
  * Issue 6: receiving calls in the browser. Two browsers, each with its own fake microphone: A
@@ -24,24 +25,6 @@ interface Party {
   shown: string;
   /** How many signalling messages of this type the page has sent so far. */
   sentCount(type: string): number;
-}
-
-/** Watches the messages the page sends on its signalling socket (/api/v1/realtime). */
-function watchSignalling(page: Page) {
-  const sent: string[] = [];
-  page.on('websocket', (socket) => {
-    if (new URL(socket.url()).pathname !== '/api/v1/realtime') return;
-    socket.on('framesent', ({ payload }) => {
-      if (typeof payload !== 'string') return;
-      try {
-        const { type } = JSON.parse(payload) as { type?: unknown };
-        if (typeof type === 'string') sent.push(type);
-      } catch {
-        // Not a message of ours.
-      }
-    });
-  });
-  return (type: string) => sent.filter((sentType) => sentType === type).length;
 }
 
 /** '+1 (917) 555-1234' → '+19175551234'. */

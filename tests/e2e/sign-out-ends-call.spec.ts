@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
 import { writeSineWav } from './support/wav';
+import { rentFirstNumberThroughPage } from './support/numbers';
 
 test('signing out in another tab ends the call in progress in the first, which shows the person signed out', async ({ launchWithMicrophone }) => {
   test.setTimeout(90_000);
@@ -12,13 +13,7 @@ test('signing out in another tab ends the call in progress in the first, which s
 
   // A number to call from; each spec searches its own area code, so parallel tests never race for one.
   await page.goto('/contacts');
-  await page.getByRole('button', { name: 'Add Your First Number' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Number' });
-  await dialog.getByLabel('Pattern').fill('917');
-  await dialog.getByRole('button', { name: 'Search' }).click();
-  await dialog.getByRole('button', { name: /^Select / }).first().click();
-  await dialog.getByRole('button', { name: 'Add Number' }).click();
-  await expect(page.getByText('Phone number added')).toBeVisible();
+  await rentFirstNumberThroughPage(page, '917');
 
   // The first tab calls the sound-test line.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialer', exact: true }).click();

@@ -3,6 +3,7 @@ import { payWith, subscribe, SUCCESS_CARD } from './support/checkout';
 import { expectToHear, listenTo } from './support/heard-audio';
 import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
 import { writeSineWav } from './support/wav';
+import { rentFirstNumberThroughPage } from './support/numbers';
 
 /**
  * Issue 7: a Premium user raises their pitch in the Voice Changer panel and hears it on the
@@ -19,13 +20,7 @@ test('a Premium user sets pitch 1.5, hears 220 Hz come back at 330 Hz, and reset
 
   // A number (from an area code no other test rents from) and the Premium plan.
   await page.goto('/contacts');
-  await page.getByRole('button', { name: 'Add Your First Number' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Number' });
-  await dialog.getByLabel('Pattern').fill('206');
-  await dialog.getByRole('button', { name: 'Search' }).click();
-  await dialog.getByRole('button', { name: /^Select / }).first().click();
-  await dialog.getByRole('button', { name: 'Add Number' }).click();
-  await expect(page.getByText('Phone number added')).toBeVisible();
+  await rentFirstNumberThroughPage(page, '206');
   await subscribe(page, 'Premium');
   await payWith(page, SUCCESS_CARD);
   await expect(page.getByRole('article', { name: 'Subscription Payment Confirmation' })).toBeVisible();

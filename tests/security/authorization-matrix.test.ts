@@ -72,7 +72,7 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/v1/dev/outbox': { public: 'a development aid: loopback only, never registered in production' },
   'GET /metrics': { public: 'Prometheus scrapes it with METRICS_TOKEN as a bearer token, not a session (401 without it); 404 while no token is set' },
 
-  'GET /api/v1/session': { request: () => ({}), foreign: SESSION_OWN },
+  'GET /api/v1/session': { public: 'says whether the visitor is signed in: null when not (docs/decisions/025)' },
   'GET /api/v1/account': { request: () => ({}), foreign: SESSION_OWN },
   'PATCH /api/v1/account': { request: () => ({ body: { fullName: 'Bee' } }), foreign: SESSION_OWN },
   'POST /api/v1/account/password': { request: () => ({ body: { currentPassword: TEST_PASSWORD, newPassword: `${TEST_PASSWORD} 2` } }), foreign: SESSION_OWN },
@@ -98,6 +98,7 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/v1/calls': { request: () => ({}), foreign: SESSION_OWN },
   'GET /api/v1/calls/:id': { request: (b) => ({ params: { id: b.callId } }), foreign: 404 },
   'POST /api/v1/calls/:id/hangup': { request: (b) => ({ params: { id: b.callId } }), foreign: 404 },
+  'POST /api/v1/calls/:id/dtmf': { request: (b) => ({ params: { id: b.callId }, body: { digits: '1#' } }), foreign: 404 },
   'GET /api/v1/calls/:id/media': { request: (b) => ({ params: { id: b.callId } }), foreign: 404 },
   'GET /api/v1/subscription': { request: () => ({}), foreign: SESSION_OWN },
   'GET /api/v1/subscription/minutes': { request: () => ({}), foreign: SESSION_OWN },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toE164 } from '../phone';
-import { emailField, fullNameField, newPasswordField, passwordField, twoFactorCodeField } from './auth';
+import { emailField, fullNameField, NEW_PASSWORDS_DIFFER, newPasswordConfirmationField, newPasswordField, passwordField, sameNewPassword, twoFactorCodeField } from './auth';
 import { textField } from './fields';
 
 export const accountSchema = z.object({
@@ -39,6 +39,11 @@ export const changePasswordBodySchema = z.strictObject({
   currentPassword: textField('Current password').min(1, 'Current password is required').max(128, 'Current password is too long'),
   newPassword: newPasswordField,
 });
+
+/** The Change Password form: the body, and the new password typed a second time. */
+export const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmation: newPasswordConfirmationField })
+  .refine(sameNewPassword, NEW_PASSWORDS_DIFFER);
 
 export const passwordConfirmBodySchema = z.strictObject({ password: passwordField });
 

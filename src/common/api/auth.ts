@@ -7,6 +7,7 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const emailField = textField('Email')
+  .min(1, 'Email is required')
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ error: 'Enter a valid email address' }));
 /** The length rule only: how guessable the password is needs the dictionaries, loaded apart (decision 014). */
@@ -41,6 +42,16 @@ export const passwordResetConfirmBodySchema = z.strictObject({
   token: textField('Reset link', { required: 'The reset link is incomplete' }).min(1, 'The reset link is incomplete').max(512, 'The reset link is invalid'),
   newPassword: newPasswordField,
 });
+
+/** What the forms that choose a new password check before sending it: typed twice, the same both times. The copy stays in the browser. */
+export const newPasswordConfirmationField = z.string().min(1, 'Type the new password again');
+export const sameNewPassword = (form: { newPassword: string; confirmation: string }) => form.newPassword === form.confirmation;
+export const NEW_PASSWORDS_DIFFER = { message: 'The new passwords do not match.', path: ['confirmation'] };
+
+/** The form of the reset email's link: the new password, typed twice. */
+export const newPasswordWithConfirmationSchema = z
+  .object({ newPassword: newPasswordField, confirmation: newPasswordConfirmationField })
+  .refine(sameNewPassword, NEW_PASSWORDS_DIFFER);
 
 export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 

@@ -66,6 +66,23 @@ export const SERVER_DRAINING = 'server_draining';
 /** Its Retry-After, and the browser's wait before that one more try: a balancer polling every few seconds has moved on by then. */
 export const SERVER_DRAINING_RETRY_SEC = 2;
 
+/** docs/calls.md#touch-tones: the most keys one request sends, and the most that may wait to be played. */
+export const MAX_DTMF_DIGITS = 20;
+
+/** Touch-tones for the call in progress: only 0-9, * and #; the dialled number itself stays digits only. */
+export const dtmfBodySchema = z.strictObject({
+  digits: textField('Digits')
+    .min(1, 'Digits are required')
+    .max(MAX_DTMF_DIGITS, `Send at most ${MAX_DTMF_DIGITS} digits at once`)
+    .regex(/^[0-9*#]+$/, 'Digits may hold only 0-9, * and #'),
+});
+
+export const dtmfResultSchema = z.object({
+  digits: z.string(),
+  /** How they reach the far side: played as tones into the call's audio, or handed to the phone network. */
+  via: z.enum(['tones', 'provider']),
+});
+
 export const callHistorySchema = z.object({ calls: z.array(callRecordSchema) });
 
 export const callLinesSchema = z.object({ soundTestNumber: e164 });
@@ -73,3 +90,4 @@ export const callLinesSchema = z.object({ soundTestNumber: e164 });
 export type PlaceCallBody = z.infer<typeof placeCallBodySchema>;
 export type CallRecord = z.infer<typeof callRecordSchema>;
 export type PlaceCallResult = z.infer<typeof placeCallResultSchema>;
+export type DtmfResult = z.infer<typeof dtmfResultSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../countries';
+import { plans } from '../plans';
 import { placeCallBodySchema, placeCallResultSchema, voiceSettingsSchema } from './calls';
 import { countryField, textField } from './fields';
 import { friendlyNameField, numberPatternField } from './numbers';
@@ -38,6 +39,18 @@ export const provisionNumberPayloadSchema = z.object({
 
 export const listUserNumbersPayloadSchema = z.object({ userId: textField('userId').optional() });
 
+/**
+ * The user's numbers to check for ringing calls, in E.164 or msisdn form; all of them when left out.
+ * Each must be the user's own (403 otherwise), as must `userId` when given.
+ */
+export const checkIncomingCallsPayloadSchema = z.object({
+  userNumbers: z
+    .array(textField('Number').trim().regex(/^\+?\d{6,15}$/, 'Each number must be a phone number, such as 14155550123'), { error: 'userNumbers must be a list of phone numbers' })
+    .max(plans.platinum.maxNumbers, `userNumbers may name at most ${plans.platinum.maxNumbers} numbers`)
+    .optional(),
+  userId: textField('userId').optional(),
+});
+
 /** The same rules as POST /api/v1/calls. */
 export const initiateCallPayloadSchema = z.object(placeCallBodySchema.shape);
 
@@ -57,7 +70,17 @@ export const searchNumbersResultSchema = z.object({
 export const provisionNumberResultSchema = z.object({ success: z.literal(true), number: compatNumberSchema });
 export const listUserNumbersResultSchema = z.object({ numbers: z.array(compatNumberSchema) });
 
+/** A call ringing for the user, in the seed's snake_case like listUserNumbers' numbers. */
+const compatRingingCallSchema = z.object({
+  id: z.string(),
+  from_number: z.string(),
+  to_number: z.string(),
+  status: z.literal('ringing'),
+  started_at: z.string(),
+});
+export const checkIncomingCallsResultSchema = z.object({ calls: z.array(compatRingingCallSchema) });
+
 /** The call actions answer what POST /api/v1/calls answers: the call, its media path and rate. */
-export const vonagePhoneResultSchema = z.union([searchNumbersResultSchema, provisionNumberResultSchema, listUserNumbersResultSchema, placeCallResultSchema]);
+export const vonagePhoneResultSchema = z.union([searchNumbersResultSchema, provisionNumberResultSchema, listUserNumbersResultSchema, checkIncomingCallsResultSchema, placeCallResultSchema]);
 
 export type VonagePhoneResult = z.infer<typeof vonagePhoneResultSchema>;

@@ -15,12 +15,10 @@ import type { SampleHistory } from './sample-history';
 /** How far formants may move: beyond this a voice stops sounding human. */
 export const MIN_FORMANT = 0.9;
 export const MAX_FORMANT = 1.12;
-/** Pitch after intonation and lilt, kept where grains still overlap sensibly. */
+/** Pitch (the user's times the character's), kept where grains still overlap sensibly. */
 const MIN_GRAIN_PITCH = 0.4;
 const MAX_GRAIN_PITCH = 2.5;
 const UNVOICED_SPACING_SECONDS = 0.005;
-/** How quickly the reference for intonation follows the speaker's average pitch. */
-const INTONATION_SECONDS = 1;
 /** A lowered pitch leaves gaps between grains; this much make-up gain at most. */
 const MAX_GAP_GAIN = 1.6;
 /** Grains still sounding at the end of a block: two overlap at any instant, three at a boundary. */
@@ -42,11 +40,6 @@ export interface GrainTempo {
 export interface ShiftShape {
   pitch: number;
   formant: number;
-  /** Exponent on the pitch's distance from the speaker's average: above 1 livelier, below 1 flatter. */
-  intonation: number;
-  /** A slow rise and fall of pitch: relative depth and rate in Hz (0 for none). */
-  liltDepth: number;
-  liltHz: number;
 }
 
 export class PitchSynchronousShifter {
@@ -58,14 +51,9 @@ export class PitchSynchronousShifter {
 
   private readonly history: SampleHistory;
   private readonly tracker: PitchTracker;
-  private readonly sampleRate: number;
   private readonly unvoicedSpacing: number;
   private pitch = 1;
   private formant = 1;
-  private intonation = 1;
-  private liltDepth = 0;
-  private liltStep = 0;
-  private logReferencePeriod = 0;
 
   private outputTime = 0;
   private nextCenter = 0;
@@ -84,22 +72,20 @@ export class PitchSynchronousShifter {
 
   constructor(history: SampleHistory, sampleRate: number, tempo: GrainTempo) {
     this.history = history;
-    this.sampleRate = sampleRate;
     this.tempo = tempo;
     this.tracker = new PitchTracker(history, sampleRate);
     this.maxPeriod = this.tracker.maxPeriod;
     this.unvoicedSpacing = Math.round(sampleRate * UNVOICED_SPACING_SECONDS);
     // A grain is placed when its left half (at most a period) reaches the block being rendered; its
-    // mark may lie half a period after the mapped time, and the tracker reads past the mark.
-    this.liveDelay = this.maxPeriod + Math.ceil(this.maxPeriod / 2) + this.tracker.lookahead + 2;
+    // mark may lie half a period after the mapped time, and the tracker reads past the mark. Sized
+    // for the periods the tracker centres its window on: for longer ones it reads less ahead.
+    const period = this.tracker.centredPeriod;
+    this.liveDelay = period + Math.ceil(period / 2) + this.tracker.lookahead + 2;
   }
 
   setShape(shape: ShiftShape) {
-    this.pitch = shape.pitch;
+    this.pitch = Math.min(MAX_GRAIN_PITCH, Math.max(MIN_GRAIN_PITCH, shape.pitch));
     this.formant = Math.min(MAX_FORMANT, Math.max(MIN_FORMANT, shape.formant));
-    this.intonation = shape.intonation;
-    this.liltDepth = shape.liltDepth;
-    this.liltStep = (2 * Math.PI * shape.liltHz) / this.sampleRate;
   }
 
   /** Starts afresh: output sample `outputStart` is rendered next, from input near `analysisStart`. */
@@ -113,6 +99,11 @@ export class PitchSynchronousShifter {
     this.markPeriod = this.tracker.estimate(analysisStart);
     if (this.markPeriod > 0) this.markPosition = this.strongestPeak(analysisStart, this.markPeriod);
     this.grainCount = 0;
+  }
+
+  /** The input time that the next grain is mapped to: the input rendered so far ends about here. */
+  get analysisTime(): number {
+    return this.tau;
   }
 
   /** The delay from input to output at the next grain, in samples. */
@@ -158,16 +149,10 @@ export class PitchSynchronousShifter {
     let spacing: number;
     let half: number;
     if (period > 0) {
-      let pitch = this.pitch;
-      if (this.logReferencePeriod === 0) this.logReferencePeriod = Math.log(period);
-      if (this.intonation !== 1) pitch *= Math.exp((this.intonation - 1) * (this.logReferencePeriod - Math.log(period)));
-      if (this.liltDepth !== 0) pitch *= 1 + this.liltDepth * Math.sin(this.liltStep * this.nextCenter);
-      pitch = Math.min(MAX_GRAIN_PITCH, Math.max(MIN_GRAIN_PITCH, pitch));
-      spacing = period / pitch;
+      spacing = period / this.pitch;
       // Wider than a period the grain would carry the old pitch along; wider than the spacing, it
       // would no longer add up to a flat envelope with its neighbours.
       half = Math.min(spacing, period, period / this.formant);
-      this.logReferencePeriod += (Math.log(period) - this.logReferencePeriod) * Math.min(1, spacing / (this.sampleRate * INTONATION_SECONDS));
     } else {
       spacing = this.unvoicedSpacing;
       half = spacing;

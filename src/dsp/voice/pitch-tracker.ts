@@ -6,10 +6,17 @@ import type { SampleHistory } from './sample-history';
  * parabolic interpolation, so the period is known to a fraction of a sample.
  */
 
-const MIN_VOICE_HZ = 75;
-const MAX_VOICE_HZ = 400;
+/** From a creaky bass to a child calling out (issue 21). */
+const MIN_VOICE_HZ = 60;
+const MAX_VOICE_HZ = 1000;
+/**
+ * Voices down to this are measured on a window centred on the point asked about; a lower voice's
+ * window ends at the newest sample instead, up to 2.5 ms earlier at 60 Hz, so that the engine's
+ * delay need not grow by twice that for the few voices that low.
+ */
+const CENTRED_DOWN_TO_HZ = 70;
 const ANALYSIS_RATE = 4000;
-/** Low-pass before decimation: pitch lives below 400 Hz, and higher formants mislead the coarse search. */
+/** Low-pass before decimation: higher formants mislead the coarse search, and the decimated copy must not alias. */
 const DECIMATION_CUTOFF_HZ = 1000;
 /**
  * A coarse result is reused this long; the fine search follows a glide in between. While the fine
@@ -18,10 +25,14 @@ const DECIMATION_CUTOFF_HZ = 1000;
  */
 const COARSE_HOP_SECONDS = 0.01;
 const TRACKING_HOPS = 3;
+/** The fine search correlates at least this long a stretch (several periods of a high voice). */
+const FINE_WIDTH_SECONDS = 0.01;
 /** Normalised correlation below which a stretch counts as unvoiced (noise, silence, a click). */
 const VOICED_CORRELATION = 0.6;
-/** The first correlation peak this close to the best wins, so a period is not mistaken for two. */
+/** The first correlation peak this close to the best wins, so a period is not mistaken for two… */
 const SUBHARMONIC_TOLERANCE = 0.88;
+/** …of the coarse peaks at least this close, which are measured again at the full rate. */
+const CANDIDATE_PEAK = 0.6;
 /** Lags searched either side of the previous period (a fast glide moves 1.5 a period)… */
 const TRACKING_RADIUS = 2;
 /** …and how far the previous period may be from the coarse one before the coarse one wins. */
@@ -33,7 +44,9 @@ export class PitchTracker {
   /** Shortest and longest periods reported, in samples at the input rate. */
   readonly minPeriod: number;
   readonly maxPeriod: number;
-  /** The furthest `estimate(center)` reads past `center`. */
+  /** The longest period whose estimate is centred on the point asked about (see `lookahead`). */
+  readonly centredPeriod: number;
+  /** The furthest `estimate(center)` reads past `center`, never past the newest sample written. */
   readonly lookahead: number;
 
   private readonly history: SampleHistory;
@@ -48,6 +61,8 @@ export class PitchTracker {
   private readonly coarseRadius: number;
   private readonly correlations: Float64Array;
   private readonly coarseHop: number;
+  /** The shortest stretch the fine search correlates. */
+  private readonly fineWidth: number;
   private filteredUpTo = 0;
   private readonly b0: number;
   private readonly b1: number;
@@ -72,12 +87,14 @@ export class PitchTracker {
     this.minLag = Math.floor(ANALYSIS_RATE / MAX_VOICE_HZ) - 1;
     this.maxLag = Math.ceil(ANALYSIS_RATE / MIN_VOICE_HZ) + 1;
     this.coarseRadius = this.factor / 2 + 1;
-    this.lookahead = Math.ceil((this.maxPeriod + this.coarseRadius) / 2) + 1;
+    this.centredPeriod = Math.ceil(sampleRate / CENTRED_DOWN_TO_HZ);
+    this.lookahead = Math.ceil((this.centredPeriod + this.coarseRadius) / 2) + 1;
     this.filtered = new Float32Array(history.length);
     this.decimated = new Float32Array(history.length / this.factor);
     this.decimatedMask = this.decimated.length - 1;
     this.correlations = new Float64Array(Math.max(this.maxLag, this.maxPeriod + this.coarseRadius) + 3);
     this.coarseHop = Math.round(sampleRate * COARSE_HOP_SECONDS);
+    this.fineWidth = Math.round(sampleRate * FINE_WIDTH_SECONDS);
     // Butterworth low-pass (bilinear transform, Q = 1/sqrt 2).
     const omega = (2 * Math.PI * DECIMATION_CUTOFF_HZ) / sampleRate;
     const alpha = Math.sin(omega) / Math.SQRT2;
@@ -168,17 +185,45 @@ export class PitchTracker {
       energyA += entering * entering - leaving * leaving;
     }
     if (best < VOICED_CORRELATION) return 0;
-    const threshold = best * SUBHARMONIC_TOLERANCE;
-    let chosen = -1;
-    for (let lag = minLag + 1; lag < maxLag; lag += 1) {
+    let bestLag = minLag;
+    while (r[bestLag]! < best) bestLag += 1;
+    // A high voice's period falls between two lags of the coarse grid, where its peak can look a
+    // third lower than it is, and a creaky voice's ringing can look higher than it is; the peaks
+    // are compared at their height at the full rate instead.
+    const threshold = SUBHARMONIC_TOLERANCE * this.fullRatePeak(center, bestLag);
+    let chosen = bestLag;
+    for (let lag = minLag + 1; lag < bestLag; lag += 1) {
       const value = r[lag]!;
-      if (value >= threshold && value >= r[lag - 1]! && value >= r[lag + 1]!) {
+      if (value >= CANDIDATE_PEAK * best && value >= r[lag - 1]! && value >= r[lag + 1]! && this.fullRatePeak(center, lag) >= threshold) {
         chosen = lag;
         break;
       }
     }
-    if (chosen < 0) return 0;
+    if (chosen <= minLag || chosen >= maxLag) return 0;
     return (chosen + parabolicOffset(r[chosen - 1]!, r[chosen]!, r[chosen + 1]!)) * this.factor;
+  }
+
+  /** The highest normalised correlation at the full rate within reach of coarse lag `lag`, over the coarse window ending at `center`. */
+  private fullRatePeak(center: number, lag: number): number {
+    const x = this.filtered;
+    const mask = this.history.mask;
+    const width = this.maxLag * this.factor;
+    const bStart = center - width;
+    let energyB = 0;
+    for (let i = bStart; i < center; i += 1) energyB += x[i & mask]! * x[i & mask]!;
+    let best = -1;
+    const middle = lag * this.factor;
+    for (let full = Math.max(this.minPeriod, middle - this.coarseRadius); full <= middle + this.coarseRadius; full += 1) {
+      let cross = 0;
+      let energyA = 0;
+      for (let i = bStart; i < center; i += 1) {
+        const a = x[(i - full) & mask]!;
+        cross += a * x[i & mask]!;
+        energyA += a * a;
+      }
+      best = Math.max(best, (2 * cross) / (energyA + energyB + 1e-12));
+    }
+    return best;
   }
 
   /** Refines `guess` on the full-rate signal; the two compared periods end `guess / 2` after `center`. */
@@ -190,8 +235,9 @@ export class PitchTracker {
     const low = Math.max(minPeriod, rounded - radius);
     const high = Math.min(maxPeriod, rounded + radius);
     if (low > high) return 0;
-    const width = rounded;
-    const end = center + Math.ceil(rounded / 2);
+    // A high voice's period is too short to measure alone: its jitter would become the output's.
+    const width = Math.max(rounded, this.fineWidth);
+    const end = Math.min(center + Math.ceil(width / 2), center + this.lookahead, this.history.written);
     this.decimateUpTo(Math.min(end, this.history.written));
     const bStart = end - width;
     let energyB = 0;

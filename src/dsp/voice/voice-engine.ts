@@ -9,7 +9,7 @@ import { checkSampleRate, checkVoiceSettings } from './voice-settings-check';
 /**
  * The live voice changer for one caller's outgoing audio: 20 ms frames of mono 16-bit PCM in, one
  * frame out for each (docs/decisions/007-voice-engine-td-psola.md). The normal voice is passed
- * through untouched with no delay; any effect adds the pitch shifter's delay (27 ms), and a live
+ * through untouched with no delay; any effect adds the pitch shifter's delay (29 ms), and a live
  * speed other than 1 up to 300 ms in all. Switching effects on or off cross-fades over one frame;
  * other changes apply from the next pitch period. Every buffer is made once, in the constructor.
  */
@@ -20,9 +20,9 @@ const MAX_LIVE_DELAY_SECONDS = 0.3;
 export class VoiceEngine {
   readonly sampleRate: number;
   readonly frameSize: number;
-  /** The delay of any effect, in samples; one pitch period may come up to `maxPeriod / 2` early or late. */
+  /** The delay of any effect, in samples; one pitch period may come up to half its own length early or late. */
   readonly effectLatencySamples: number;
-  /** Half the longest pitch period tracked: how far one period may stray from `effectLatencySamples`. */
+  /** Half the longest pitch period tracked (60 Hz): how far one period may stray from `effectLatencySamples`. */
   readonly periodJitterSamples: number;
   /** The most delay the engine ever adds, live speed included. */
   readonly maxLatencySamples: number;

@@ -47,6 +47,6 @@ describe('POST /api/v1/account/password', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { code: 'invalid_input', message, field: 'newPassword' } });
     expect(await passwordHashOf(userId)).toBe(before);
-    expect((await other.get('/api/v1/session')).statusCode).toBe(200);
+    expect((await other.get('/api/v1/session')).json()).toMatchObject({ user: expect.any(Object) });
   });
 });

@@ -184,9 +184,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     return { ok: true as const };
   });
 
-  app.get('/session', { schema: { response: { 200: sessionSchema } } }, async (request, reply) => {
+  // Public, answering null to a visitor who is not signed in: a 401 here, on every page a signed-out
+  // visitor opens, would be an error in the browser's console (docs/decisions/025).
+  app.get('/session', { config: { public: true }, schema: { response: { 200: sessionSchema.nullable() } } }, async (request, reply) => {
     const user = await findCurrentUser(auth, request, reply);
-    if (!user) throw AppError.unauthenticated();
+    if (!user) return null;
     return { user, isAdmin: isAdmin(user.email, config.ADMIN_EMAILS) };
   });
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { CallRecord } from '../../common/api/calls';
 import type { CallOutcome } from '../../common/calls';
 import type { MediaTransport } from '../../common/media';
@@ -37,6 +37,16 @@ export async function listHistory(db: Database, userId: string, limit = 100): Pr
     .orderBy(desc(calls.startedAt))
     .limit(limit);
   return rows.map(toCallRecord);
+}
+
+/** The user's calls ringing now, oldest first: inbound calls to `toNumbers` (E.164) not yet answered or ended. */
+export async function listRingingCalls(db: Database, userId: string, toNumbers: string[]): Promise<CallRow[]> {
+  if (toNumbers.length === 0) return [];
+  return db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.userId, userId), eq(calls.direction, 'inbound'), eq(calls.state, 'ringing'), inArray(calls.toNumber, toNumbers)))
+    .orderBy(asc(calls.startedAt));
 }
 
 export async function markAnswered(db: Database, callId: string, answeredAt: Date) {

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { LiveMediaFigures } from '../../common/api/admin';
-import type { PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
+import type { DtmfResult, PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
 import type { SessionUser } from '../../common/api/session';
 import type { CallOutcome } from '../../common/calls';
 import type { SocketCodec } from '../../common/media';
@@ -25,6 +25,7 @@ import { mediaFiguresOf } from './media-figures';
 import { ProviderSide, type InboundAnswer } from './provider-calls';
 import type { calls } from './schema';
 import type { CallTiming } from './timing';
+import { noCallUp, TouchTones } from './touch-tones';
 import { UserRinging, type RingResult } from './user-ringing';
 import { answerWebRtcOffers } from './webrtc-offers';
 
@@ -65,6 +66,7 @@ export class CallService {
   private readonly ringing: UserRinging;
   private readonly provider: ProviderSide;
   private readonly placing: CallPlacingDependencies;
+  private readonly touchTones: TouchTones;
 
   constructor(private readonly deps: CallServiceDependencies) {
     const { db, hub, bus, telephony, timing, instanceId, log } = deps;
@@ -73,6 +75,7 @@ export class CallService {
     this.routing = new CallRouting({ db, hub, bus, instanceId, live: this.live, log, media: deps.metrics?.media });
     this.ringing = new UserRinging({ db, hub, timing, instanceId, live: this.live, routing: this.routing });
     this.provider = new ProviderSide({ db, telephony, timing, providerCallbackUrl: deps.providerCallbackUrl, live: this.live, ringing: this.ringing, routing: this.routing, media: deps.metrics?.media });
+    this.touchTones = new TouchTones({ live: this.live, telephony });
     this.placing = { db, timing, soundTestNumber: deps.soundTestNumber, instanceId, draining: deps.draining, live: this.live, ringing: this.ringing, provider: this.provider };
     answerWebRtcOffers({ db, hub, live: this.live, routing: this.routing, endpoint: deps.webrtc, endForSignOut: (userId, callId) => this.endForSignOut(userId, callId) });
 
@@ -83,6 +86,11 @@ export class CallService {
     this.routing.on('hangup', (request) => this.hangup(request.userId, request.callId));
     this.routing.on('signed-out', (request) => this.endForSignOut(request.userId, request.callId));
     this.routing.on('mute', (request) => this.setMuted(request.userId, request.callId, request.muted));
+    this.routing.on('dtmf', async (request) => {
+      const sent = await this.touchTones.send(request.userId, request.callId, request.digits);
+      if (sent === 'not-here') throw noCallUp();
+      return sent;
+    });
     this.routing.on('voice', (request) => this.live.applyVoiceSettings(request.userId, request.settings));
     this.routing.on('end', async (request) => {
       const outcome = await this.live.endForOperator(request.callId, request.reason);
@@ -154,6 +162,18 @@ export class CallService {
   /** The user mutes or unmutes their side of the call, wherever it is held. */
   async setMuted(userId: string, callId: string, muted: boolean) {
     if (!this.live.setMuted(userId, callId, muted)) await this.routing.forward(userId, callId, 'No such call in progress', { op: 'mute', userId, callId, muted });
+  }
+
+  /**
+   * The user presses keys during their call (caller or callee), on whichever instance holds it:
+   * 404 for a call that is not theirs, 409 when it is not up (ended, not yet answered or connected).
+   */
+  async sendDtmf(userId: string, callId: string, digits: string): Promise<DtmfResult> {
+    const sent = await this.touchTones.send(userId, callId, digits);
+    if (sent !== 'not-here') return sent;
+    const holder = await this.routing.holderOf(userId, callId, 'No such call');
+    if (!holder) throw noCallUp();
+    return (await this.routing.request(holder, { op: 'dtmf', userId, callId, digits })) as DtmfResult;
   }
 
   /**

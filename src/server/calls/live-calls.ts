@@ -396,6 +396,12 @@ export class LiveCalls {
     await Promise.all(this.all().map((call) => this.end(call, call.answeredAt ? 'completed' : 'failed', reason)));
   }
 
+  /** Tells the Voxline user on side `to` of the call, on their own record, that the other side pressed keys. */
+  tellKeysPressed(call: LiveCall, to: 'caller' | 'callee', digits: string) {
+    const record = to === 'caller' ? (call.userId ? { userId: call.userId, id: call.id } : null) : call.inbound;
+    if (record) this.deps.hub.send(record.userId, { type: 'call.dtmf', callId: record.id, digits });
+  }
+
   sendToCaller(call: LiveCall, message: ServerMessage) {
     if (call.userId) this.deps.hub.send(call.userId, message);
   }

@@ -26,6 +26,7 @@ class FakeProviderCalls {
   async sayAndHangUp(providerCallId: string) {
     this.hungUp.push(providerCallId);
   }
+  async sendDtmf() {}
 }
 
 const unused = () => Promise.reject(new Error('not used by calls'));

@@ -115,6 +115,7 @@ export class ProviderSide {
     }
     const leg = new ProviderLeg(socket, this.deps.media?.stream('vonage'));
     call.log.info({ side: outsideCaller ? 'caller' : 'callee' }, 'phone network audio connected');
+    leg.onDigit((digit) => live.tellKeysPressed(call, outsideCaller ? 'callee' : 'caller', digit));
     if (outsideCaller) {
       // An inbound call: the provider's socket is the caller, connected while the callee rings.
       call.caller = leg;

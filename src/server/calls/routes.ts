@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callHistorySchema, callLinesSchema, callRecordSchema, placeCallBodySchema, placeCallResultSchema } from '../../common/api/calls';
+import { callHistorySchema, callLinesSchema, callRecordSchema, dtmfBodySchema, dtmfResultSchema, placeCallBodySchema, placeCallResultSchema } from '../../common/api/calls';
 import { socketCodecs } from '../../common/media';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/current-user';
@@ -64,6 +64,12 @@ export const callRoutes: FastifyPluginAsyncZod<CallRouteOptions> = async (app, {
     const row = await findCall(db, user.id, request.params.id);
     if (!row) throw AppError.notFound('No such call');
     return toCallRecord(row);
+  });
+
+  app.post('/calls/:id/dtmf', { schema: { params: callParams, body: dtmfBodySchema, response: { 200: dtmfResultSchema } } }, async (request, reply) => {
+    const user = await requireUser(auth, request, reply);
+    if (!isUuid(request.params.id)) throw AppError.notFound('No such call');
+    return calls.sendDtmf(user.id, request.params.id, request.body.digits);
   });
 
   app.get('/calls/:id/media', { websocket: true, preValidation: requireSocketUser(auth) }, (socket, request) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallSampleRate } from '../../common/calls';
+import { detectDtmf } from '../../dsp/dtmf';
 import { CallerVoice } from './caller-voice';
 import { BaseLeg } from './leg';
 import { MediaBridge } from './media-bridge';
@@ -81,5 +82,21 @@ describe('MediaBridge', () => {
     expect(caller.heard.map((frame) => frame[0])).toEqual(Array.from({ length: 20 }, (_, i) => 4_000 + i * 100));
     const changed = callee.heard.slice(10).some((frame, i) => frame.some((sample) => sample !== 4_000 + (i + 10) * 100));
     expect(changed).toBe(true);
+  });
+
+  it('sends each side’s touch-tones to the other untouched by the voice changer, through a mute and a rate change', () => {
+    const caller = new TestLeg(8_000);
+    const callee = new TestLeg(16_000);
+    const bridge = new MediaBridge(caller, callee, new CallerVoice(8_000, { voiceType: 'russian', pitch: 1.5, speed: 1 }, () => {}));
+    bridge.setCallerMuted(true);
+    bridge.tones.caller.add('159*');
+    bridge.tones.callee.add('#0');
+    for (let i = 0; i < 60; i += 1) {
+      caller.speak(0);
+      callee.speak(0);
+    }
+    const heard = (leg: TestLeg) => Float32Array.from(leg.heard.flatMap((frame) => Array.from(frame, (sample) => sample / 32768)));
+    expect(detectDtmf(heard(callee), 16_000)).toBe('159*');
+    expect(detectDtmf(heard(caller), 8_000)).toBe('#0');
   });
 });

@@ -33,15 +33,19 @@ function legOn() {
 }
 
 describe('ProviderLeg', () => {
-  it('reads the connected message, passes 640-byte frames on, and drops other sizes and DTMF text', () => {
+  it('reads the connected message, passes 640-byte frames on, drops other sizes, and hands on the keys pressed', () => {
     const { socket, leg, frames } = legOn();
+    const digits: string[] = [];
+    leg.onDigit((digit) => digits.push(digit));
     socket.emit('message', Buffer.from(JSON.stringify({ event: 'websocket:connected', 'content-type': 'audio/l16;rate=16000', callId: 'c1' })), false);
     const frame = Buffer.alloc(640);
     frame.writeInt16LE(1234, 0);
     socket.emit('message', frame, true);
     socket.emit('message', Buffer.alloc(320), true);
     socket.emit('message', Buffer.from('{"event":"websocket:dtmf","digit":"5","duration":260}'), false);
+    socket.emit('message', Buffer.from('{"event":"websocket:dtmf","digit":"A","duration":260}'), false);
     socket.emit('message', Buffer.from('not json'), false);
+    expect(digits).toEqual(['5']);
     expect(frames).toHaveLength(1);
     expect(frames[0]![0]).toBe(1234);
     expect(leg.droppedFrames).toBe(1);

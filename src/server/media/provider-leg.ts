@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import { frameBytes, WIDEBAND_RATE } from '../../common/calls';
+import { isDtmfKey } from '../../dsp/dtmf';
 import { StreamMeter } from '../metrics/media-meter';
 import { BaseLeg } from './leg';
 import { frameFromMessage, sendFrame } from './socket-frames';
@@ -11,8 +12,9 @@ const NORMAL_CLOSURES = new Set([1000, 1001, 1005]);
  * The telephony provider's media websocket (Vonage's websocket endpoint, docs/providers.md#vonage-voice): a first
  * text message `{"event":"websocket:connected","content-type":"audio/l16;rate=16000",…}`, then one
  * binary message per 20 ms frame of 16 kHz mono PCM (640 bytes) both ways. Text messages that
- * follow (DTMF digits) are ignored; a frame of another size is dropped and counted, since sending
- * one can make Vonage drop the socket.
+ * follow may carry a key the far side pressed (`{"event":"websocket:dtmf","digit":"5",…}`), handed
+ * to `onDigit`; a frame of another size is dropped and counted, since sending one can make Vonage
+ * drop the socket.
  */
 export class ProviderLeg extends BaseLeg {
   readonly kind = 'provider' as const;
@@ -20,6 +22,7 @@ export class ProviderLeg extends BaseLeg {
   droppedFrames = 0;
   /** The socket failed or closed abnormally, rather than the far side hanging up. */
   dropped = false;
+  private digitListeners: ((digit: string) => void)[] = [];
 
   constructor(
     private readonly socket: WebSocket,
@@ -55,11 +58,20 @@ export class ProviderLeg extends BaseLeg {
     this.meter.frameOut();
   }
 
+  /** Called with each key (0-9, * or #) the far side presses. */
+  onDigit(listener: (digit: string) => void) {
+    this.digitListeners.push(listener);
+  }
+
   private readEvent(text: string) {
-    let message: { event?: unknown; 'content-type'?: unknown };
+    let message: { event?: unknown; 'content-type'?: unknown; digit?: unknown };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
+      return;
+    }
+    if (message.event === 'websocket:dtmf') {
+      if (typeof message.digit === 'string' && isDtmfKey(message.digit)) for (const listener of this.digitListeners) listener(message.digit);
       return;
     }
     if (message.event !== 'websocket:connected' || typeof message['content-type'] !== 'string') return;
@@ -72,6 +84,7 @@ export class ProviderLeg extends BaseLeg {
   }
 
   protected release(reason: string) {
+    this.digitListeners = [];
     if (this.socket.readyState === this.socket.OPEN || this.socket.readyState === this.socket.CONNECTING) {
       this.socket.close(1000, reason.slice(0, 120));
     }

@@ -15,7 +15,7 @@ import { requireUser } from '../auth/current-user';
 import type { Database } from '../db/client';
 import type { RateLimiter } from '../http/rate-limiter';
 import type { TelephonyProvider } from '../providers/telephony/telephony-provider';
-import { listNumbers, numberLimit, releaseNumber, renameNumber, rentNumber, searchAvailableNumbers, type NumbersContext } from './service';
+import { listNumbersAsRouted, numberLimit, releaseNumber, renameNumber, rentNumber, searchAvailableNumbers, type NumbersContext } from './service';
 
 const MINUTE = 60_000;
 // Searches and rentals reach a paid provider under TELEPHONY=vonage.
@@ -42,7 +42,7 @@ export const numbersRoutes: FastifyPluginAsyncZod<NumbersRouteOptions> = async (
 
   app.get('/numbers', { schema: { response: { 200: numbersListSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
-    const [numbers, limit] = await Promise.all([listNumbers(db, user.id), numberLimit(db, user.id)]);
+    const [numbers, limit] = await Promise.all([listNumbersAsRouted(context(request), user.id), numberLimit(db, user.id)]);
     return { numbers, limit };
   });
 

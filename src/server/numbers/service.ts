@@ -106,13 +106,40 @@ export async function searchAvailableNumbers(
     }));
 }
 
-/** The user's numbers, the first rented first (the dialer preselects it). */
-export async function listNumbers(db: Database, userId: string): Promise<OwnedNumber[]> {
-  const rows = await db
+function rentedRows(db: Database, userId: string): Promise<PhoneNumberRow[]> {
+  return db
     .select()
     .from(phoneNumbers)
     .where(and(eq(phoneNumbers.userId, userId), eq(phoneNumbers.status, 'rented')))
     .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
+}
+
+/** The user's numbers, the first rented first (the dialer preselects it). */
+export async function listNumbers(db: Database, userId: string): Promise<OwnedNumber[]> {
+  return (await rentedRows(db, userId)).map(toOwnedNumber);
+}
+
+/**
+ * The user's numbers as listNumbers, with `active` as the provider routes them now: one it no
+ * longer routes to Voxline (linked to another application, or released at the provider while still
+ * on the user's list) is inactive, and active again once it is routed back. The stored flag keeps
+ * the provider's last answer for when it cannot be asked.
+ */
+export async function listNumbersAsRouted({ db, telephony, log }: NumbersContext, userId: string): Promise<OwnedNumber[]> {
+  const rows = await rentedRows(db, userId);
+  const theirs = rows.filter((row) => row.provider === telephony.name);
+  if (!telephony.routedNumbers || theirs.length === 0) return rows.map(toOwnedNumber);
+  let routed: Set<string>;
+  try {
+    routed = await telephony.routedNumbers();
+  } catch (error) {
+    log.warn({ err: error, provider: telephony.name }, 'could not ask the provider which numbers reach Voxline; showing its last answer');
+    return rows.map(toOwnedNumber);
+  }
+  for (const row of theirs.filter((number) => routed.has(number.phoneNumber) !== number.active)) {
+    row.active = !row.active;
+    await db.update(phoneNumbers).set({ active: row.active }).where(eq(phoneNumbers.id, row.id));
+  }
   return rows.map(toOwnedNumber);
 }
 

@@ -97,4 +97,30 @@ describe('numbers through Vonage (TELEPHONY=vonage)', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     expect(fake.requestsTo('POST', '/number/buy').length - buysBefore).toBe(1);
   });
+
+  it('shows a number Inactive while Vonage does not route it to us, kept on the list when released at Vonage', async () => {
+    const { browser } = await newSignedInUser(testApp.app);
+    const rent = await browser.post('/api/v1/numbers', { country: 'GB', phoneNumber: '+442079460958' });
+    expect(rent.statusCode, rent.body).toBe(201);
+    const activeFlags = async () => (await browser.get('/api/v1/numbers')).json().numbers.map((number: { active: boolean }) => number.active);
+    expect(await activeFlags()).toEqual([true]);
+
+    // Linked to another application in Vonage's dashboard: its calls no longer reach Voxline.
+    fake.owned.get('442079460958')!.appId = 'another-application';
+    expect(await activeFlags()).toEqual([false]);
+    const compat = await browser.post('/functions/v1/vonage-phone', { action: 'listUserNumbers', payload: {} });
+    expect(compat.json().numbers.map((number: { active: boolean }) => number.active)).toEqual([false]);
+    fake.owned.get('442079460958')!.appId = APPLICATION_ID;
+    expect(await activeFlags()).toEqual([true]);
+
+    // Vonage cannot be asked: the list still answers, with the last answer it gave.
+    fake.failNext('GET', '/account/numbers', { status: 500, body: { 'error-code': '500', 'error-code-label': 'internal error' } });
+    expect(await activeFlags()).toEqual([true]);
+
+    // Released at Vonage (the rental lapsed there): still listed, Inactive, and Release still takes it off.
+    fake.owned.delete('442079460958');
+    expect(await activeFlags()).toEqual([false]);
+    expect((await browser.delete(`/api/v1/numbers/${rent.json().id}`)).statusCode).toBe(200);
+    expect(await activeFlags()).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../calls/schema';
 import { extendSubscription } from '../plans/service';
 import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
+import { RealtimeTab } from '../../../tests/support/realtime-tab';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { capturingMailer, TestBrowser } from '../../../tests/support/test-browser';
 
@@ -190,5 +191,67 @@ describe('the call actions of /functions/v1/vonage-phone', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error).toMatchObject({ field, message });
     expect(await callsOf(userId)).toEqual([]);
+  });
+});
+
+describe('checkIncomingCalls of /functions/v1/vonage-phone', () => {
+  let wsBase: string;
+  beforeAll(async () => {
+    wsBase = (await testApp.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+  });
+
+  async function owner() {
+    const user = await newSignedInUser(testApp.app);
+    return { ...user, number: await rentANumber(user.browser) };
+  }
+
+  const check = (browser: TestBrowser, payload?: object) => browser.post(URL, { action: 'checkIncomingCalls', ...(payload ? { payload } : {}) });
+
+  it('answers the calls ringing for the user, to the numbers named or to all of theirs', async () => {
+    const ada = await owner();
+    const bob = await owner();
+    const bobTab = await RealtimeTab.listening(wsBase, bob.browser);
+    const bobMsisdn = bob.number.slice(1);
+    const quiet = await check(bob.browser, { userNumbers: [bobMsisdn], userId: bob.userId });
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    expect(quiet.json()).toEqual({ calls: [] });
+
+    const placed = (await ada.browser.post('/api/v1/calls', { from: ada.number, to: bob.number })).json();
+    const incoming = await bobTab.next('call.incoming');
+    const ringing = { id: incoming.callId, from_number: ada.number, to_number: bob.number, status: 'ringing', started_at: incoming.at };
+    expect((await check(bob.browser, { userNumbers: [bobMsisdn] })).json()).toEqual({ calls: [ringing] });
+    expect((await check(bob.browser, { userNumbers: [bob.number] })).json()).toEqual({ calls: [ringing] });
+    expect((await check(bob.browser)).json()).toEqual({ calls: [ringing] });
+    // The caller's own call is outgoing, not incoming.
+    expect((await check(ada.browser, {})).json()).toEqual({ calls: [] });
+
+    await ada.browser.post(`/api/v1/calls/${placed.call.id}/hangup`);
+    await expect.poll(async () => (await check(bob.browser)).json()).toEqual({ calls: [] });
+    bobTab.socket.close();
+  });
+
+  it('answers 403 for another user\'s id or a number that is not the user\'s, showing nothing', async () => {
+    const ada = await owner();
+    const eve = await owner();
+    const forUser = await check(eve.browser, { userId: ada.userId });
+    expect(forUser.statusCode).toBe(403);
+    expect(forUser.json().error).toEqual({ code: 'forbidden', message: 'You can only manage your own phone numbers', field: 'payload.userId' });
+    // Someone else's number and a number nobody rents answer alike: the answer tells nothing about either.
+    for (const number of [ada.number, '+14155552671']) {
+      const forNumber = await check(eve.browser, { userNumbers: [eve.number, number] });
+      expect(forNumber.statusCode).toBe(403);
+      expect(forNumber.json().error).toEqual({ code: 'forbidden', message: 'You can only check calls to your own phone numbers', field: 'payload.userNumbers.1' });
+    }
+  });
+
+  it.each([
+    ['userNumbers that is not a list', { userNumbers: '14155550123' }, 'payload.userNumbers', 'payload.userNumbers: userNumbers must be a list of phone numbers'],
+    ['a number that is not one', { userNumbers: ['call me'] }, 'payload.userNumbers.0', 'payload.userNumbers.0: Each number must be a phone number, such as 14155550123'],
+    ['more numbers than any plan holds', { userNumbers: Array.from({ length: 11 }, (_, i) => `1415555010${i}`) }, 'payload.userNumbers', 'payload.userNumbers: userNumbers may name at most 10 numbers'],
+  ])('refuses %s with 400', async (_label, payload, field, message) => {
+    const { browser } = await owner();
+    const response = await check(browser, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ field, message });
   });
 });

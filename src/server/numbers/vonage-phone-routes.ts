@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  checkIncomingCallsPayloadSchema,
   initiateCallPayloadSchema,
   initiateCallWithVoiceChangePayloadSchema,
   listUserNumbersPayloadSchema,
@@ -11,18 +12,33 @@ import {
 } from '../../common/api/vonage-phone';
 import type { OwnedNumber } from '../../common/api/numbers';
 import { requireUser } from '../auth/current-user';
+import { listRingingCalls } from '../calls/call-records';
 import type { CallService } from '../calls/call-service';
+import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
 import { readPayload } from '../http/read-payload';
 import { fromMsisdn, toMsisdn } from '../providers/telephony/vonage/msisdn';
 import { numberLimits, type NumbersRouteOptions } from './routes';
-import { listNumbers, rentNumber, searchAvailableNumbers } from './service';
+import { listNumbers, listNumbersAsRouted, rentNumber, searchAvailableNumbers } from './service';
 
 /** The seed's userId must be the session's own: a client cannot act for someone else. */
 function checkUserId(userId: string | undefined, sessionUserId: string) {
   if (userId !== undefined && userId !== sessionUserId) {
     throw new AppError(403, 'forbidden', 'You can only manage your own phone numbers', 'payload.userId');
   }
+}
+
+/**
+ * The numbers to check, in E.164: those named, each of which must be the user's own (a number that
+ * is not answers 403 whether someone else rents it or nobody does), or all the user's numbers.
+ */
+async function ownNumbersToCheck(db: Database, userId: string, named: string[] | undefined): Promise<string[]> {
+  const own = new Set((await listNumbers(db, userId)).map((number) => number.phoneNumber));
+  if (named === undefined) return [...own];
+  const numbers = named.map(fromMsisdn);
+  const index = numbers.findIndex((number) => !own.has(number));
+  if (index !== -1) throw new AppError(403, 'forbidden', 'You can only check calls to your own phone numbers', `payload.userNumbers.${index}`);
+  return numbers;
 }
 
 /** The numbers service names the number 'phoneNumber'; in this route's payload it is 'msisdn'. */
@@ -68,7 +84,15 @@ export const vonagePhoneRoutes: FastifyPluginAsyncZod<NumbersRouteOptions & { ca
       case 'listUserNumbers': {
         const { userId } = readPayload(listUserNumbersPayloadSchema, payload);
         checkUserId(userId, user.id);
-        return { numbers: (await listNumbers(db, user.id)).map(toCompatNumber) };
+        return { numbers: (await listNumbersAsRouted(context, user.id)).map(toCompatNumber) };
+      }
+      case 'checkIncomingCalls': {
+        const { userNumbers, userId } = readPayload(checkIncomingCallsPayloadSchema, payload);
+        checkUserId(userId, user.id);
+        const ringing = await listRingingCalls(db, user.id, await ownNumbersToCheck(db, user.id, userNumbers));
+        return {
+          calls: ringing.map((call) => ({ id: call.id, from_number: call.fromNumber, to_number: call.toNumber, status: 'ringing' as const, started_at: call.startedAt.toISOString() })),
+        };
       }
       // The prototype dialled with or without the '+' (Vonage's msisdn form); the app takes E.164 only.
       case 'initiateCall': {

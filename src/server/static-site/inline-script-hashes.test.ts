@@ -8,19 +8,25 @@ import { inlineScriptHashes } from './inline-script-hashes';
 
 const indexHtml = fs.readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
 
-/** The theme script of src/web/index.html, cut out by hand: the text between its tags, as the browser hashes it. */
-function themeScript(): string {
+/** The inline scripts of src/web/index.html, cut out by hand: the text between their tags, as the browser hashes it. */
+function inlineScripts(): string[] {
   const open = '<script>';
-  const start = indexHtml.indexOf(open) + open.length;
-  return indexHtml.slice(start, indexHtml.indexOf('</script>', start));
+  const scripts: string[] = [];
+  for (let start = indexHtml.indexOf(open); start !== -1; start = indexHtml.indexOf(open, start)) {
+    start += open.length;
+    scripts.push(indexHtml.slice(start, indexHtml.indexOf('</script>', start)));
+  }
+  return scripts;
 }
 
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 describe('the hashes of inline scripts', () => {
-  it('allow the theme script of index.html, and nothing for a script loaded from a file', () => {
-    expect(themeScript()).toContain("localStorage.getItem('theme')");
-    expect(inlineScriptHashes(indexHtml)).toEqual([sha256Source(themeScript())]);
+  it("allow the theme script and zod's configuration of index.html, and nothing for a script loaded from a file", () => {
+    const [theme, zodConfig] = inlineScripts();
+    expect(theme).toContain("localStorage.getItem('theme')");
+    expect(zodConfig).toContain('__zod_globalConfig');
+    expect(inlineScriptHashes(indexHtml)).toEqual(inlineScripts().map(sha256Source));
     expect(inlineScriptHashes('<script type="module" crossorigin src="/assets/main-abc.js"></script>')).toEqual([]);
   });
 
@@ -31,7 +37,7 @@ describe('the hashes of inline scripts', () => {
     try {
       const policy = String((await testApp.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
       const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
-      expect(scriptSrc?.trim()).toBe(`script-src 'self' ${sha256Source(themeScript())}`);
+      expect(scriptSrc?.trim()).toBe(`script-src 'self' ${inlineScripts().map(sha256Source).join(' ')}`);
     } finally {
       await testApp.close();
       fs.rmSync(webRoot, { recursive: true, force: true });

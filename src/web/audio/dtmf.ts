@@ -1,17 +1,11 @@
-/** The two tones of each keypad key (ITU-T Q.23). */
-const TONES: Record<string, [number, number]> = {
-  '1': [697, 1209], '2': [697, 1336], '3': [697, 1477],
-  '4': [770, 1209], '5': [770, 1336], '6': [770, 1477],
-  '7': [852, 1209], '8': [852, 1336], '9': [852, 1477],
-  '*': [941, 1209], '0': [941, 1336], '#': [941, 1477],
-};
+import { DTMF_FREQUENCIES, isDtmfKey } from '../../dsp/dtmf';
 
 let context: AudioContext | null = null;
 
 /** Plays a key's DTMF tone locally for about 120 ms, as a phone keypad does. */
 export function playDtmfTone(key: string) {
-  const pair = TONES[key];
-  if (!pair || typeof AudioContext === 'undefined') return;
+  if (!isDtmfKey(key) || typeof AudioContext === 'undefined') return;
+  const pair = DTMF_FREQUENCIES[key];
   context ??= new AudioContext();
   const now = context.currentTime;
   const gain = context.createGain();

@@ -15,6 +15,7 @@ const call: CallSnapshot = {
   isMuted: false,
   answeredAt: Date.parse('2026-11-22T10:00:00.000Z'),
   mediaTransport: null,
+  keysHeard: '',
 };
 
 function renderBar(fields: Partial<CallSnapshot>) {

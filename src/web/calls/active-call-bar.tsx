@@ -2,7 +2,9 @@ import { MicIcon, MicOffIcon, PhoneOffIcon } from 'lucide-react';
 import { formatDuration } from '../../common/calls';
 import { mediaTransportLabels } from '../../common/media';
 import { Button } from '../components/ui/button';
+import { IconTooltip } from '../components/ui/tooltip';
 import type { ElapsedSecondsStore } from './elapsed-seconds';
+import { KeysHeard } from './keys-heard';
 import type { ActiveCall } from './use-outbound-call';
 import { useElapsedSeconds } from './use-elapsed-seconds';
 
@@ -24,7 +26,7 @@ export function ActiveCallBar({ call, elapsed, onToggleMute, onHangUp }: { call:
           <p className="truncate font-medium">
             <span className="text-muted-foreground">{call.countryCode}</span> {nationalPart(call)}
           </p>
-          <p className="text-sm tabular-nums text-muted-foreground" aria-live="polite">
+          <p className="text-sm tabular-nums text-muted-foreground">
             <span className="sr-only">Call time </span>
             {status}
           </p>
@@ -33,17 +35,20 @@ export function ActiveCallBar({ call, elapsed, onToggleMute, onHangUp }: { call:
               Audio: {mediaTransportLabels[call.mediaTransport]}
             </p>
           )}
+          <KeysHeard keys={call.keysHeard} />
         </div>
-        <Button
-          variant={call.isMuted ? 'secondary' : 'outline'}
-          size="icon"
-          aria-label={call.isMuted ? 'Unmute' : 'Mute'}
-          aria-pressed={call.isMuted}
-          onClick={onToggleMute}
-          disabled={call.callId === null}
-        >
-          {call.isMuted ? <MicOffIcon /> : <MicIcon />}
-        </Button>
+        <IconTooltip label={call.isMuted ? 'Unmute' : 'Mute'}>
+          <Button
+            variant={call.isMuted ? 'secondary' : 'outline'}
+            size="icon"
+            aria-label={call.isMuted ? 'Unmute' : 'Mute'}
+            aria-pressed={call.isMuted}
+            onClick={onToggleMute}
+            disabled={call.callId === null}
+          >
+            {call.isMuted ? <MicOffIcon /> : <MicIcon />}
+          </Button>
+        </IconTooltip>
         <Button variant="destructive" onClick={onHangUp} disabled={call.callId === null}>
           <PhoneOffIcon />
           End call

@@ -1,6 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { ActiveCallBar } from './active-call-bar';
+import { CallStatusAnnouncer } from './call-status-announcer';
 import { useOutboundCall } from './use-outbound-call';
+import { useTouchToneKeys } from './use-touch-tone-keys';
 
 type CallControls = ReturnType<typeof useOutboundCall>;
 
@@ -13,9 +15,11 @@ const CallContext = createContext<CallControls | null>(null);
 export function CallProvider({ children }: { children: ReactNode }) {
   const controls = useOutboundCall();
   const busy = controls.call.phase !== 'idle';
+  useTouchToneKeys(controls.call.phase === 'active', controls.pressKey);
   return (
     <CallContext.Provider value={controls}>
       <div className={busy ? 'pb-24' : undefined}>{children}</div>
+      <CallStatusAnnouncer call={controls.call} />
       {busy && <ActiveCallBar call={controls.call} elapsed={controls.elapsed} onToggleMute={controls.toggleMute} onHangUp={() => void controls.hangUp()} />}
     </CallContext.Provider>
   );

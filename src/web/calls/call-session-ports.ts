@@ -1,4 +1,4 @@
-import type { CallRecord, PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
+import type { CallRecord, DtmfResult, PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
 import type { Preferences } from '../../common/api/preferences';
 import type { CallMediaOptions } from './call-media';
 import type { CallMediaLink } from './call-media-link';
@@ -15,6 +15,8 @@ export interface CallServer {
   placeCall(body: PlaceCallBody): Promise<PlaceCallResult>;
   getCall(callId: string): Promise<CallRecord>;
   hangUpCall(callId: string): Promise<CallRecord>;
+  /** Touch-tones on the call in progress (docs/calls.md#touch-tones). */
+  sendDtmf(callId: string, digits: string): Promise<DtmfResult>;
 }
 
 export interface Clock {

@@ -80,7 +80,7 @@ function setUp({ preferences = {} as Partial<Preferences> } = {}) {
   const notices: { kind: string; title: string; description?: string }[] = [];
   const notice = (kind: string) => (title: string, options?: NoticeOptions) => void notices.push({ kind, title, ...(options?.description ? { description: options.description } : {}) });
   const deps = {
-    server: { placeCall: vi.fn(async () => placed()), getCall: vi.fn(async () => record({})), hangUpCall: vi.fn(async (id: string) => record({ id, state: 'ended', outcome: 'completed', durationSec: 0 })) },
+    server: { placeCall: vi.fn(async () => placed()), getCall: vi.fn(async () => record({})), hangUpCall: vi.fn(async (id: string) => record({ id, state: 'ended', outcome: 'completed', durationSec: 0 })), sendDtmf: vi.fn(async (_id: string, digits: string) => ({ digits, via: 'tones' as const })) },
     media: { openMicrophone: vi.fn(async () => stream), connect: vi.fn(async (_options: CallMediaOptions): Promise<CallMediaLink> => link) },
     clock,
     notices: { info: notice('info'), success: notice('success'), warning: notice('warning'), error: notice('error'), dismiss: vi.fn() },
@@ -535,5 +535,44 @@ describe('the socket dropping mid-call', () => {
     expect(deps.server.getCall).not.toHaveBeenCalled();
     expect(session.getSnapshot().phase).toBe('idle');
     expect(last()).toEqual({ kind: 'info', title: 'Call ended', description: 'You were signed out. Duration: 0:09' });
+  });
+});
+
+describe('touch-tones', () => {
+  it('go out only once the call is up, in the order pressed, keys pressed meanwhile gathered into the next request', async () => {
+    const { session, signalling, deps, clock } = setUp();
+    await session.place(dial);
+    expect(session.pressKey('1')).toBe(false);
+    signalling.deliver({ type: 'call.state', callId: 'c1', state: 'answered', answeredAt: new Date(clock.now()).toISOString() });
+    const first = deferred<{ digits: string; via: 'tones' }>();
+    deps.server.sendDtmf.mockReturnValueOnce(first.promise);
+    expect(session.pressKey('1')).toBe(true);
+    session.pressKey('2');
+    session.pressKey('#');
+    expect(deps.server.sendDtmf.mock.calls).toEqual([['c1', '1']]);
+    first.resolve({ digits: '1', via: 'tones' });
+    await flush();
+    expect(deps.server.sendDtmf.mock.calls).toEqual([['c1', '1'], ['c1', '2#']]);
+  });
+
+  it('say why keys were refused, and drop those waiting', async () => {
+    const { session, signalling, deps, clock, last } = setUp();
+    await session.place(dial);
+    signalling.deliver({ type: 'call.state', callId: 'c1', state: 'answered', answeredAt: new Date(clock.now()).toISOString() });
+    deps.server.sendDtmf.mockRejectedValueOnce(new ApiError(409, 'no_call_up', 'No call is up: touch-tones can be sent once the call is answered and connected'));
+    session.pressKey('5');
+    session.pressKey('6');
+    await flush();
+    expect(last()).toEqual({ kind: 'error', title: 'Touch-tones not sent', description: 'No call is up: touch-tones can be sent once the call is answered and connected' });
+    expect(deps.server.sendDtmf).toHaveBeenCalledTimes(1);
+  });
+
+  it('pressed by the other side show on the call, oldest first', async () => {
+    const setup = setUp();
+    await answered(setup);
+    setup.signalling.deliver({ type: 'call.dtmf', callId: 'c9', digits: '12' });
+    setup.signalling.deliver({ type: 'call.dtmf', callId: 'other', digits: '9' });
+    setup.signalling.deliver({ type: 'call.dtmf', callId: 'c9', digits: '#' });
+    expect(setup.session.getSnapshot().keysHeard).toBe('12#');
   });
 });

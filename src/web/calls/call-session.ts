@@ -7,6 +7,7 @@ import { CallReceiving } from './call-receiving';
 import type { CallSessionDeps } from './call-session-ports';
 import type { ElapsedSecondsStore } from './elapsed-seconds';
 import { HeldCall } from './held-call';
+import { TouchToneSender } from './touch-tone-sender';
 
 /**
  * One call at a time in this tab, placed from the dialer or received while listening (docs/calls.md
@@ -18,6 +19,7 @@ export class CallSession {
   private readonly held: HeldCall;
   private readonly placing: CallPlacing;
   private readonly receiving: CallReceiving;
+  private readonly touchTones: TouchToneSender;
   readonly subscribe: HeldCall['subscribe'];
   readonly getSnapshot: HeldCall['getSnapshot'];
   readonly elapsed: ElapsedSecondsStore;
@@ -32,6 +34,7 @@ export class CallSession {
     const media = new CallMediaConnection(this.held, deps);
     this.placing = new CallPlacing(this.held, media, deps);
     this.receiving = new CallReceiving(this.held, media, deps);
+    this.touchTones = new TouchToneSender(deps);
     this.subscribe = this.held.subscribe;
     this.getSnapshot = this.held.getSnapshot;
     this.elapsed = this.held.elapsed;
@@ -96,6 +99,14 @@ export class CallSession {
     }
   };
 
+  /** A key pressed during the call (0-9, * or #) goes to the far side as a touch-tone; false when no call is up to take it. */
+  readonly pressKey = (key: string): boolean => {
+    const call = this.held.current;
+    if (!call?.callId || call.phase !== 'active') return false;
+    this.touchTones.press(call.callId, key);
+    return true;
+  };
+
   readonly toggleMute = () => {
     const call = this.held.current;
     if (!call?.callId || (call.direction === 'inbound' ? call.phase !== 'active' : !call.media)) return;
@@ -113,6 +124,10 @@ export class CallSession {
     if (message.type === 'error') return call.direction === 'inbound' ? this.receiving.answerRefused(call, message) : undefined;
     if (!('callId' in message) || message.callId !== call.callId) return;
     if (message.type === 'call.ended') return this.held.finish(call.callId, { outcome: message.outcome, durationSec: message.durationSec, reason: message.reason ?? null });
+    if (message.type === 'call.dtmf') {
+      call.keysHeard += message.digits;
+      return this.held.publish();
+    }
     if (message.type !== 'call.state') return;
     if (call.direction === 'outbound') this.placing.follow(call, message);
     else this.receiving.follow(call, message);

@@ -25,6 +25,8 @@ export interface CallSnapshot {
   answeredAt: number | null;
   /** How the call's audio travels; null until it connects. */
   mediaTransport: MediaTransport | null;
+  /** The keys the other side has pressed during the call (touch-tones), oldest first. */
+  keysHeard: string;
 }
 
 export const idleSnapshot: CallSnapshot = Object.freeze({
@@ -37,6 +39,7 @@ export const idleSnapshot: CallSnapshot = Object.freeze({
   isMuted: false,
   answeredAt: null,
   mediaTransport: null,
+  keysHeard: '',
 });
 
 /** The call this session holds and what it holds open for it. */
@@ -56,10 +59,11 @@ export interface LiveCall {
   media: CallMediaLink | null;
   cancelAutoAnswer: (() => void) | null;
   closeNotification: (() => void) | null;
+  keysHeard: string;
 }
 
 export function newLiveCall(direction: CallDirection, fields: Pick<LiveCall, 'phase' | 'callId' | 'peer' | 'countryCode'>): LiveCall {
-  return { direction, ...fields, muted: false, answeredAt: null, answerSent: false, stream: null, media: null, cancelAutoAnswer: null, closeNotification: null };
+  return { direction, ...fields, muted: false, answeredAt: null, answerSent: false, stream: null, media: null, cancelAutoAnswer: null, closeNotification: null, keysHeard: '' };
 }
 
 export function snapshotOf(call: LiveCall | null, listening: boolean): CallSnapshot {
@@ -76,5 +80,6 @@ export function snapshotOf(call: LiveCall | null, listening: boolean): CallSnaps
     isMuted: call.muted,
     answeredAt: call.answeredAt,
     mediaTransport: call.media?.transport ?? null,
+    keysHeard: call.keysHeard,
   });
 }

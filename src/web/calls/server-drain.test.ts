@@ -23,7 +23,7 @@ function setUp() {
     startedAt: '2026-11-22T10:00:00.000Z', answeredAt: '2026-11-22T10:00:01.000Z', endedAt: '2026-11-22T10:01:00.000Z', durationSec: 59, mediaTransport: 'webrtc',
   };
   const deps: CallSessionDeps = {
-    server: { placeCall: vi.fn(), getCall: vi.fn(async () => ended), hangUpCall: vi.fn(async () => ended) },
+    server: { placeCall: vi.fn(), getCall: vi.fn(async () => ended), hangUpCall: vi.fn(async () => ended), sendDtmf: vi.fn() },
     media: { openMicrophone: vi.fn(async () => stream), connect: vi.fn(async () => link) },
     clock: {
       now: () => Date.now(),

@@ -5,20 +5,24 @@ import { NavBar } from './nav-bar';
 import { PageLoading } from './page-loading';
 import { PendingPaymentVerifier } from './pending-payment-verifier';
 import { SiteFooter } from './site-footer';
+import { TooltipProvider } from './ui/tooltip';
 
 export function AppLayout() {
   return (
     <CallProvider>
       <PendingPaymentVerifier />
-      <div className="flex min-h-screen flex-col">
-        <NavBar />
-        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </main>
-        <SiteFooter />
-      </div>
+      {/* Here rather than among the app's providers: the public pages load no tooltip code (docs/decisions/021). */}
+      <TooltipProvider>
+        <div className="flex min-h-screen flex-col">
+          <NavBar />
+          <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <SiteFooter />
+        </div>
+      </TooltipProvider>
     </CallProvider>
   );
 }

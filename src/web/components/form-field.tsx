@@ -9,7 +9,7 @@ interface FormFieldProps extends ComponentProps<typeof Input> {
   labelAction?: ReactNode;
   /** Shown under the input, and read with it by screen readers. */
   hint?: ReactNode;
-  /** Marks the input invalid and is read with it; null when the value is fine. */
+  /** Marks the input invalid, is read with it, and is announced as it appears; null when the value is fine. */
   error?: string | null;
   /** Shown last, under the hint and the error. */
   children?: ReactNode;
@@ -44,7 +44,7 @@ export function FormField({ id, label, labelAction, hint, error, children, ...in
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm text-destructive">
+        <p id={errorId} role="alert" className="text-sm text-destructive">
           {error}
         </p>
       )}

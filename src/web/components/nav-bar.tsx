@@ -5,6 +5,7 @@ import { useSession } from '../lib/session';
 import { useSignOut } from '../lib/sign-out';
 import { cn } from '../lib/utils';
 import { Button } from './ui/button';
+import { IconTooltip } from './ui/tooltip';
 
 const links = [
   { to: '/dialer', label: 'Dialer', mobileLabel: 'Dialer' },
@@ -48,26 +49,30 @@ export function NavBar() {
           ))}
         </ul>
         <div className="ml-auto flex items-center gap-1">
-          <Button asChild variant="ghost" size="icon">
-            <Link to="/settings" aria-label="Settings" title="Settings">
-              <SettingsIcon />
-            </Link>
-          </Button>
+          <IconTooltip label="Settings">
+            <Button asChild variant="ghost" size="icon">
+              <Link to="/settings" aria-label="Settings">
+                <SettingsIcon />
+              </Link>
+            </Button>
+          </IconTooltip>
           <Button variant="ghost" onClick={() => void signOut()}>
             <LogOutIcon />
             <span className="sr-only sm:not-sr-only">Sign out</span>
           </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <XIcon /> : <MenuIcon />}
-          </Button>
+          <IconTooltip label={menuOpen ? 'Close menu' : 'Open menu'}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="md:hidden"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <XIcon /> : <MenuIcon />}
+            </Button>
+          </IconTooltip>
         </div>
       </nav>
       {menuOpen && (

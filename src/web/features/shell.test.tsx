@@ -44,7 +44,8 @@ describe('the app shell', () => {
     const user = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' };
     vi.stubGlobal('fetch', stubFetch({ '/api/v1/session': { status: 200, body: { user } } }).fetchStub);
     renderRoutes(routes, '/contacts');
-    expect(await screen.findByRole('heading', { name: 'Phone Management' })).toBeInTheDocument();
+    // The signed-in frame and the page are two lazy chunks, compiled on first use under the test runner.
+    expect(await screen.findByRole('heading', { name: 'Phone Management' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 });

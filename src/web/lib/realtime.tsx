@@ -181,8 +181,7 @@ export function RealtimeClientProvider({ client, children }: { client: Signallin
 /** Whether the server still knows this browser's session; undefined when it cannot say (unreachable). */
 async function stillSignedIn(): Promise<boolean | undefined> {
   try {
-    await api.get('/session', sessionSchema);
-    return true;
+    return (await api.get('/session', sessionSchema.nullable())) !== null;
   } catch (error) {
     return error instanceof ApiError && error.status === 401 ? false : undefined;
   }

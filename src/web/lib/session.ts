@@ -2,12 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sessionSchema, type Session } from '../../common/api/session';
 import { api, ApiError } from './api-client';
 
-/** The signed-in user, or null when the server answers 401. */
+/** The signed-in user, or null when the server answers null (or 401, as servers before decision 025 do). */
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
   queryFn: async ({ signal }): Promise<Session | null> => {
     try {
-      return await api.get('/session', sessionSchema, signal);
+      return await api.get('/session', sessionSchema.nullable(), signal);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;

@@ -13,8 +13,10 @@ import { startFakeHttpServer, type FakeHttpServer } from '../fake-http-server';
  * NCCO, signed event webhooks (HS256 with the signature secret, payload_hash of the body) to the
  * call's event_url, the websocket opened to the NCCO's uri once the far side answers (a first JSON
  * text message, then 20 ms binary frames both ways at real-time pace: the far side speaks a tone
- * and everything it hears is kept), and PUT /v1/calls/{uuid} {action:'hangup'}. Tests script the
- * far side through the FakeVoiceCall that `nextCall()` gives them.
+ * and everything it hears is kept), PUT /v1/calls/{uuid} {action:'hangup'}, and touch-tones both
+ * ways: PUT /v1/calls/{uuid}/dtmf {digits} (kept in `dtmfReceived`), and the far side's key presses
+ * as `websocket:dtmf` text messages (`pressKeys`). Tests script the far side through the
+ * FakeVoiceCall that `nextCall()` gives them.
  */
 
 export const FAKE_SIGNATURE_SECRET = 'fake-signature-secret-of-the-account';
@@ -121,6 +123,8 @@ export class FakeVoiceCall {
   mediaRefusedWith: number | null = null;
   /** What was said to this side through `talk` actions (an answer NCCO, a transfer). */
   readonly spoken: string[] = [];
+  /** The digits of each PUT /v1/calls/{uuid}/dtmf, as played to this side. */
+  readonly dtmfReceived: string[] = [];
   direction: 'outbound' | 'inbound' = 'outbound';
   private answeredAt: Date | null = null;
   private ringTimer: NodeJS.Timeout | null = null;
@@ -166,6 +170,12 @@ export class FakeVoiceCall {
 
   unanswered(detail: 'timeout' | 'unavailable' = 'unavailable') {
     return this.finish('unanswered', detail);
+  }
+
+  /** The far side presses keys: one `websocket:dtmf` text message per key, as Vonage sends them. */
+  pressKeys(digits: string) {
+    if (this.socket?.readyState !== WebSocket.OPEN) throw new Error('the call has no open websocket');
+    for (const digit of digits) this.socket.send(JSON.stringify({ event: 'websocket:dtmf', digit, duration: 260 }));
   }
 
   /** The far side hangs up. */
@@ -449,6 +459,8 @@ export class VonageVoiceFake {
     if (method === 'POST' && path === '/v1/calls') return this.createCall(body);
     const callPath = /^\/v1\/calls\/([^/]+)$/.exec(path);
     if (method === 'PUT' && callPath) return { answer: this.modifyCall(decodeURIComponent(callPath[1]!), body) };
+    const dtmfPath = /^\/v1\/calls\/([^/]+)\/dtmf$/.exec(path);
+    if (method === 'PUT' && dtmfPath) return { answer: this.playDtmf(decodeURIComponent(dtmfPath[1]!), body) };
     return { answer: problem(404, 'Not Found', `No route ${method} ${path}`) };
   }
 
@@ -506,6 +518,19 @@ export class VonageVoiceFake {
         }
       },
     };
+  }
+
+  /** Vonage's "Send DTMF to an active call": digits 0-9, *, # (and p for a pause) to an answered call. */
+  private playDtmf(uuid: string, body: unknown): FakeAnswer {
+    const call = this.calls.find((candidate) => candidate.uuid === uuid);
+    if (!call || call.isOver) return problem(404, 'Not Found', `Call ${uuid} was not found or has ended`);
+    const digits = (body as { digits?: unknown } | null)?.digits;
+    if (typeof digits !== 'string' || !/^[0-9*#p]+$/.test(digits)) {
+      return problem(400, 'Bad Request', 'Invalid Content', { invalid_parameters: [{ name: 'digits', reason: 'must be 0-9, *, # or p' }] });
+    }
+    if (call.status !== 'answered') return problem(400, 'Bad Request', 'The call is not answered');
+    call.dtmfReceived.push(digits);
+    return { status: 200, body: { message: 'DTMF sent', uuid } };
   }
 
   private modifyCall(uuid: string, body: unknown): FakeAnswer {

@@ -78,6 +78,8 @@ export interface ProviderCalls {
   hangup(providerCallId: string): Promise<void>;
   /** Says `message` to the far side (synthesised speech), then ends the call. */
   sayAndHangUp(providerCallId: string, message: string): Promise<void>;
+  /** Plays touch-tones (0-9, * and #) to the far side of an answered call. */
+  sendDtmf(providerCallId: string, digits: string): Promise<void>;
 }
 
 /**
@@ -94,6 +96,11 @@ export interface TelephonyProvider {
   configureInboundVoice(number: NumberRef): Promise<void>;
   /** Gives the number back; a number already gone counts as released. */
   releaseNumber(number: NumberRef): Promise<void>;
+  /**
+   * The numbers (E.164) whose inbound calls the provider routes to Voxline now: still held by our
+   * account and pointed at our application. Left out by a carrier whose numbers always reach us.
+   */
+  routedNumbers?(): Promise<Set<string>>;
   /**
    * Places calls to outside numbers over the provider's network. The virtual carrier has none: the
    * call engine answers those calls itself with an echo.

@@ -79,6 +79,24 @@ describe('Login', () => {
     await logIn('ada@example.com', '');
     expect(await screen.findByText('Missing information')).toBeInTheDocument();
     expect(screen.getByText('Please enter both email and password')).toBeInTheDocument();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Password is required');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(api.sent('POST', '/api/v1/auth/sign-in')).toHaveLength(0);
+  });
+
+  it('says under each field what is wrong with it', async () => {
+    const { api } = renderAuth('/auth');
+    await logIn('', '');
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email is required'));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(email).toHaveFocus();
+
+    await logIn('ada@', 'correct horse');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Enter a valid email address'));
+    expect(screen.queryByText('Missing information')).not.toBeInTheDocument();
     expect(api.sent('POST', '/api/v1/auth/sign-in')).toHaveLength(0);
   });
 
@@ -200,9 +218,14 @@ describe('Sign Up', () => {
 
   it('asks for every field', async () => {
     const { api } = renderAuth('/auth?tab=signup');
-    await fillSignUp({ fullName: '', email: 'ada@example.com', password: STRONG_PASSWORD });
+    await fillSignUp({ fullName: '', email: '', password: '' });
     expect(await screen.findByText('Missing information')).toBeInTheDocument();
     expect(screen.getByText('Please fill in all required fields')).toBeInTheDocument();
+    const form = screen.getByRole('tabpanel', { name: 'Sign Up' });
+    expect(within(form).getByLabelText('Full Name')).toHaveAccessibleDescription('Full name is required');
+    expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    expect(within(form).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('Full Name')).toHaveFocus();
     expect(api.sent('POST', '/api/v1/auth/sign-up')).toHaveLength(0);
   });
 
@@ -226,11 +249,13 @@ describe('Sign Up', () => {
     expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('refuses a short password before sending it', async () => {
+  it('refuses a short password before sending it, saying why under the field', async () => {
     const { api } = renderAuth('/auth?tab=signup');
     await fillSignUp({ fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'short' });
-    expect(await screen.findByText('Error creating account')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 10 characters')).toBeInTheDocument();
+    const password = within(screen.getByRole('tabpanel', { name: 'Sign Up' })).getByLabelText('Password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 10 characters');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('Password must be at least 10 characters'));
     expect(api.sent('POST', '/api/v1/auth/sign-up')).toHaveLength(0);
   });
 
@@ -246,8 +271,10 @@ describe('Sign Up', () => {
     const personal = 'Too easy to guess. There should not be any personal or page related data. Add more words that are less common.';
     await waitFor(() => expect(password).toHaveAccessibleDescription(personal), { timeout: CHECKER_LOAD_MS });
     await userEvent.click(within(form).getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Error creating account')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: /Notifications/ })).getByText(personal)).toBeInTheDocument();
+    // The verdict becomes the field's error, said once.
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(personal);
+    expect(within(form).getByRole('alert')).toHaveTextContent(personal);
     expect(api.sent('POST', '/api/v1/auth/sign-up')).toHaveLength(0);
 
     await userEvent.clear(password);
@@ -306,7 +333,8 @@ describe('Set a new password (?tab=updatePassword)', () => {
     expect(screen.getByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
 
     await setPassword(STRONG_PASSWORD, `${STRONG_PASSWORD} 2`);
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The new passwords do not match.');
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('The new passwords do not match.');
     expect(api.sent('POST', '/api/v1/auth/password-reset/confirm')).toHaveLength(0);
 
     await userEvent.clear(screen.getByLabelText('New password'));
@@ -337,7 +365,8 @@ describe('Set a new password (?tab=updatePassword)', () => {
     await waitFor(() => expect(newPassword).toHaveAccessibleDescription(common), { timeout: CHECKER_LOAD_MS });
     await userEvent.type(screen.getByLabelText('Confirm password'), 'password123');
     await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
-    expect(await screen.findByText('Failed to update password')).toBeInTheDocument();
+    await waitFor(() => expect(newPassword).toHaveAttribute('aria-invalid', 'true'));
+    expect(newPassword).toHaveAccessibleDescription(common);
     expect(api.sent('POST', '/api/v1/auth/password-reset/confirm')).toHaveLength(0);
   }, 30_000);
 

@@ -9,8 +9,9 @@ import { DialerPage } from './dialer-page';
 const user = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' };
 const number = { id: 'n1', phoneNumber: '+14155550123', friendlyName: 'Work', active: true, country: 'US', monthlyCost: '1.00', currency: 'USD', createdAt: '2026-11-01T00:00:00.000Z' };
 
-function renderDialer(path: string, numbers: unknown[], calls: unknown[] = []) {
+function renderDialer(path: string, numbers: unknown[], calls: unknown[] = [], tier = 'free') {
   const api = stubApi({
+    '/api/v1/subscription': { status: 200, body: { tier, isActive: tier !== 'free', expiryDate: tier === 'free' ? null : '2026-12-20T00:00:00.000Z' } },
     '/api/v1/session': { status: 200, body: { user } },
     '/api/v1/numbers': { status: 200, body: { numbers } },
     '/api/v1/calls/lines': { status: 200, body: { soundTestNumber: '+14155550100' } },
@@ -38,18 +39,24 @@ describe('DialerPage', () => {
     expect(router.state.location.pathname).toBe('/contacts');
   });
 
-  it('preselects the first number, keeps digits only and edits with the keypad and backspace', async () => {
-    renderDialer('/dialer', [number]);
+  it('preselects the first number, keeps the keypad’s keys only and edits with the keypad and backspace', async () => {
+    const { api } = renderDialer('/dialer', [number]);
     expect(await screen.findByRole('combobox', { name: 'Call from' })).toHaveTextContent('+1 (415) 555-0123 · Work');
     const input = screen.getByLabelText('Phone number');
     await userEvent.type(input, '4a1-5');
     expect(input).toHaveValue('415');
     await userEvent.click(screen.getByRole('button', { name: '5' }));
     expect(input).toHaveValue('4155');
+    // Before a call, * and # type like digits; the dialled number must be digits only (docs/calls.md#touch-tones).
     await userEvent.click(screen.getByRole('button', { name: 'Star' }));
-    expect(input).toHaveValue('4155');
+    await userEvent.type(input, '#');
+    expect(input).toHaveValue('4155*#');
+    await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+    expect(await screen.findByText('Phone number can hold digits only')).toBeInTheDocument();
+    expect(screen.getByText('* and # are touch-tones: press them once the call is connected')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Delete last digit' }));
-    expect(input).toHaveValue('415');
+    expect(input).toHaveValue('4155*');
   });
 
   it('reads a pasted international number into the country and the digits', async () => {
@@ -77,8 +84,18 @@ describe('DialerPage', () => {
 
   it('says when the voice changer is on', async () => {
     window.localStorage.setItem('voiceSettings', JSON.stringify({ voiceType: 'middleEastern', pitch: 1.2, speed: 1 }));
-    renderDialer('/dialer', [number]);
+    renderDialer('/dialer', [number], [], 'platinum');
     expect(await screen.findByText('Voice changer active: Middle Eastern Accent')).toBeInTheDocument();
+  });
+
+  it('says nothing of the voice changer when the plan leaves the call on the normal voice', async () => {
+    window.localStorage.setItem('voiceSettings', JSON.stringify({ voiceType: 'african', pitch: 1.2, speed: 1 }));
+    renderDialer('/dialer', [number], [], 'premium');
+    expect(await screen.findByText('Voice changer active: African Accent')).toBeInTheDocument();
+    // An accent beyond Premium (saved on a plan that has since ended): calls use the normal voice.
+    window.localStorage.setItem('voiceSettings', JSON.stringify({ voiceType: 'middleEastern', pitch: 1.2, speed: 1 }));
+    await userEvent.type(screen.getByLabelText('Phone number'), '4');
+    expect(screen.queryByText(/Voice changer active/)).not.toBeInTheDocument();
   });
 
   it('shows history newest first with status, duration and an empty state', async () => {

@@ -13,11 +13,13 @@ import { MinutesLeft } from './components/minutes-left';
 import { splitInternational } from './dial-target';
 
 import { readStoredVoiceSettings } from '../../lib/voice-settings-storage';
+import { subscriptionQuery } from '../../lib/subscription';
 import { activeVoiceLabel } from './voice-notice';
 
 export function DialerPage() {
-  const { call, start } = useCall();
+  const { call, start, pressKey } = useCall();
   const numbers = useQuery(phoneNumbersQuery);
+  const subscription = useQuery(subscriptionQuery);
   const [tab, setTab] = useState('dialer');
   const busy = call.phase !== 'idle';
 
@@ -32,7 +34,7 @@ export function DialerPage() {
       return;
     }
     const target = splitInternational(other);
-    void start({ from, to: other, countryCode: target?.country.dialCode ?? '', voiceChanger: activeVoiceLabel(readStoredVoiceSettings()) !== null });
+    void start({ from, to: other, countryCode: target?.country.dialCode ?? '', voiceChanger: activeVoiceLabel(readStoredVoiceSettings(), subscription.data?.tier) !== null });
   };
 
   return (
@@ -47,7 +49,7 @@ export function DialerPage() {
           <CardContent>
             <TabsContent value="dialer" className="flex flex-col gap-4">
               <MinutesLeft />
-              <DialerPad onCall={(request) => void start(request)} busy={busy} />
+              <DialerPad onCall={(request) => void start(request)} busy={busy} onCallKey={pressKey} />
             </TabsContent>
             <TabsContent value="history">
               <CallHistory onRedial={redial} />

@@ -116,18 +116,41 @@ describe('Account tab', () => {
     expect(email).toHaveValue('ada@example.com');
   });
 
-  it("says the save failed, with the server's reason beside the field", async () => {
-    const message = 'Enter a valid phone number with its country code, e.g. +1 415 555 0100';
-    renderSettings('/settings?tab=account', { 'PATCH /api/v1/account': apiError(400, 'invalid_input', `phone: ${message}`, 'phone') });
+  it('says what is wrong under the field before sending anything', async () => {
+    const { api } = renderSettings('/settings?tab=account');
     const phone = await screen.findByLabelText('Phone Number');
     await userEvent.clear(phone);
     await userEvent.type(phone, '12');
     await userEvent.click(screen.getByRole('button', { name: 'Save Account Settings' }));
 
-    expect(await screen.findByText('Failed to update account settings.')).toBeInTheDocument();
-    expect(screen.getByText(`phone: ${message}`)).toBeInTheDocument();
+    const message = 'Enter a valid phone number with its country code, e.g. +1 415 555 0100';
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(phone).toHaveAttribute('aria-invalid', 'true');
-    expect(phone).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(phone).toHaveAccessibleDescription(`With its country code. Leave it empty to remove your number. ${message}`);
+    expect(api.sent('PATCH', '/api/v1/account')).toHaveLength(0);
+
+    // Fixing the value clears its error as it is typed.
+    await userEvent.clear(phone);
+    expect(phone).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("shows the server's reason beside the field it names, and other failures above the button", async () => {
+    const taken = 'That email address belongs to another account';
+    renderSettings('/settings?tab=account', {
+      'PATCH /api/v1/account': [apiError(400, 'invalid_input', `email: ${taken}`, 'email'), apiError(503, 'database_unavailable', 'The database is unavailable right now.')],
+    });
+    const email = await screen.findByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'grace@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Account Settings' }));
+
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription(taken);
+    expect(screen.queryByText('Failed to update account settings.')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Account Settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update account settings.The database is unavailable right now.');
+    expect(email).not.toHaveAttribute('aria-invalid');
   });
 
   it('sends nothing when nothing changed', async () => {
@@ -196,7 +219,8 @@ describe('Account tab', () => {
     const dialog = screen.getByRole('dialog', { name: 'Enable two-factor authentication' });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter your password.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Password is required');
+    expect(api.sent('POST', '/api/v1/account/two-factor/enable')).toHaveLength(0);
     await userEvent.type(within(dialog).getByLabelText('Password'), 'correct horse');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
 

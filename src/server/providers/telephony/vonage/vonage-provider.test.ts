@@ -162,6 +162,38 @@ describe('releasing', () => {
   });
 });
 
+describe('routing', () => {
+  it('names the numbers Vonage routes to our application: not one linked elsewhere, nor one no longer ours', async () => {
+    for (const msisdn of ['14152007001', '14152007002', '447400123456']) {
+      await vonage.rentNumber({ country: msisdn.startsWith('44') ? 'GB' : 'US', phoneNumber: `+${msisdn}` });
+    }
+    await vonage.configureInboundVoice({ country: 'US', phoneNumber: '+14152007001' });
+    await vonage.configureInboundVoice({ country: 'GB', phoneNumber: '+447400123456' });
+    fake.owned.get('447400123456')!.appId = 'another-application';
+    expect(await vonage.routedNumbers!()).toEqual(new Set(['+14152007001']));
+    expect(fake.requestsTo('GET', '/account/numbers')[0]!.query).toMatchObject({ application_id: APPLICATION_ID, size: '100', index: '1' });
+
+    await vonage.releaseNumber({ country: 'US', phoneNumber: '+14152007001' });
+    expect(await vonage.routedNumbers!()).toEqual(new Set());
+  });
+
+  it('reads every page of the account\'s numbers', async () => {
+    const inventory = Array.from({ length: 150 }, (_, index) => ({ country: 'US', msisdn: `1415300${String(1000 + index)}`, type: 'mobile-lvn' as const, cost: '0.90', features: ['VOICE'] }));
+    await fake.close();
+    fake = await VonageNumbersFake.start({ inventory });
+    vonage = createVonageProvider(settings());
+    for (const number of inventory) fake.owned.set(number.msisdn, { ...number, appId: APPLICATION_ID });
+    expect((await vonage.routedNumbers!()).size).toBe(150);
+    expect(fake.requestsTo('GET', '/account/numbers').map((request) => request.query.index)).toEqual(['1', '2']);
+  });
+
+  it('reports a failure to read the numbers', async () => {
+    fake.failNext('GET', '/account/numbers', { status: 401, body: { 'error-code': '401', 'error-code-label': 'authentication failed' } });
+    const error = await failureOf(vonage.routedNumbers!());
+    expect(error).toMatchObject({ failure: 'rejected', message: "Vonage rejected Voxline's credentials (authentication failed)" });
+  });
+});
+
 describe('number formats at the edge', () => {
   it('answers E.164 to Voxline and sends Vonage msisdn only', async () => {
     const [offer] = await vonage.searchNumbers({ country: 'GB', startsWith: '7400', limit: 1 });

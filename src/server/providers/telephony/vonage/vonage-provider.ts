@@ -14,6 +14,8 @@ const VOICE = 'VOICE' as Feature;
 // Vonage's search_pattern: 0 means "starts with", the pattern including the country code.
 const STARTS_WITH = 0;
 const REQUEST_TIMEOUT_MS = 15_000;
+/** The largest page GET /account/numbers answers. */
+const OWNED_PAGE_SIZE = 100;
 /** Vonage's ringing_timer accepts 1 to 120 seconds. */
 const MAX_RINGING_TIMER_SEC = 120;
 
@@ -200,6 +202,20 @@ export function createVonageProvider(settings: VonageSettings): TelephonyProvide
       }
     },
 
+    // GET /account/numbers answers each number's `app_id`: the numbers linked to our application are
+    // those whose calls reach us. One released at Vonage, or pointed elsewhere, is not among them.
+    async routedNumbers() {
+      const routed = new Set<string>();
+      for (let index = 1; ; index += 1) {
+        const owned = await call(() => vonage.numbers.getOwnedNumbers({ applicationId: settings.applicationId, size: OWNED_PAGE_SIZE, index }));
+        const numbers = (owned.numbers ?? []) as (NonNullable<typeof owned.numbers>[number] & { app_id?: string })[];
+        for (const number of numbers) {
+          if (number.msisdn && number.app_id === settings.applicationId) routed.add(fromMsisdn(number.msisdn));
+        }
+        if (numbers.length < OWNED_PAGE_SIZE || index * OWNED_PAGE_SIZE >= (owned.count ?? 0)) return routed;
+      }
+    },
+
     calls: {
       async place(request) {
         const result = await call(() =>
@@ -221,6 +237,10 @@ export function createVonageProvider(settings: VonageSettings): TelephonyProvide
 
       async sayAndHangUp(providerCallId, message) {
         await endCall(() => vonage.voice.transferCallWithNCCO(providerCallId, talkNcco(message) as unknown as Ncco));
+      },
+
+      async sendDtmf(providerCallId, digits) {
+        await call(() => vonage.voice.playDTMF(providerCallId, digits));
       },
     },
   };

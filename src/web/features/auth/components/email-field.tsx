@@ -1,16 +1,23 @@
-import { FormField } from '../../../components/form-field';
+import type { FieldValues, Path } from 'react-hook-form';
+import { FormInput } from '../../../components/form-input';
+import type { ZodForm } from '../../../lib/zod-form';
 
-/** The email field the login, sign-up and reset forms share, so that the address carries over between them. */
-export function EmailField({ id, email, onEmailChange }: { id: string; email: string; onEmailChange: (email: string) => void }) {
+/** The email field the login, sign-up and reset forms share: `onEmailChange` carries the address over between them. */
+export function EmailField<T extends FieldValues & { email: string }>({ id, form, onEmailChange }: { id: string; form: ZodForm<T>; onEmailChange: (email: string) => void }) {
   return (
-    <FormField
+    <FormInput
+      form={form}
+      name={'email' as Path<T>}
+      options={{
+        // A phone keyboard's autocomplete leaves a space after the address.
+        setValueAs: (value: string) => value.trim(),
+        onChange: (event: { target: { value: string } }) => onEmailChange(event.target.value),
+      }}
       id={id}
       label="Email"
       type="email"
       autoComplete="email"
       required
-      value={email}
-      onChange={(event) => onEmailChange(event.target.value)}
       placeholder="you@example.com"
     />
   );

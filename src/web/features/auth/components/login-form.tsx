@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { signInBodySchema } from '../../../../common/api/auth';
-import { FormField } from '../../../components/form-field';
+import { FormAlert } from '../../../components/form-alert';
+import { FormInput } from '../../../components/form-input';
 import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
-import { withErrorReference } from '../../../lib/error-reference';
+import { reportMissing, submitHandler, useZodForm } from '../../../lib/zod-form';
 import { useSignIn, useStoreSignedInUser } from '../api/sign-in';
 import { EmailField } from './email-field';
 import { TwoFactorStep } from './two-factor-step';
@@ -16,8 +17,8 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormProps) {
-  const [password, setPassword] = useState('');
   const [step, setStep] = useState<'password' | 'two-factor'>('password');
+  const form = useZodForm(signInBodySchema, { defaultValues: { email, password: '' } });
   const signIn = useSignIn();
   const storeSignedInUser = useStoreSignedInUser();
   const id = useId();
@@ -26,42 +27,35 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
     return (
       <TwoFactorStep
         onBack={() => {
-          setPassword('');
+          form.reset({ email, password: '' });
           setStep('password');
         }}
       />
     );
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = submitHandler(
+    form,
+    async (body) => {
+      const result = await signIn.mutateAsync(body);
+      if (result.status === 'two-factor-required') {
+        setStep('two-factor');
+        return;
+      }
+      toast.success('Login successful', { description: `Welcome back, ${result.user.fullName}!` });
+      storeSignedInUser(result.user);
+    },
     // docs/product.md §5: both fields are required.
-    if (!email.trim() || !password) {
-      toast.error('Missing information', { description: 'Please enter both email and password' });
-      return;
-    }
-    const body = signInBodySchema.safeParse({ email: email.trim(), password });
-    if (!body.success) {
-      toast.error('Login failed', { description: body.error.issues[0]?.message ?? 'Invalid email or password' });
-      return;
-    }
-    signIn.mutate(body.data, {
-      onSuccess: (result) => {
-        if (result.status === 'two-factor-required') {
-          setStep('two-factor');
-          return;
-        }
-        toast.success('Login successful', { description: `Welcome back, ${result.user.fullName}!` });
-        storeSignedInUser(result.user);
-      },
-      onError: (error) => toast.error('Login failed', { description: withErrorReference(error.message || 'Invalid email or password', error) }),
-    });
-  }
+    reportMissing(form, ['email', 'password'], 'Please enter both email and password'),
+  );
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <EmailField id={`${id}-email`} email={email} onEmailChange={onEmailChange} />
-      <FormField
+      <EmailField id={`${id}-email`} form={form} onEmailChange={onEmailChange} />
+      <FormInput
+        form={form}
+        name="password"
         id={`${id}-password`}
         label="Password"
         labelAction={
@@ -72,10 +66,10 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
       />
-      <PendingButton type="submit" className="w-full" pending={signIn.isPending}>
+      <FormAlert title="Missing information" message={errors.root?.missing?.message} />
+      <FormAlert title="Login failed" message={errors.root?.server?.message} />
+      <PendingButton type="submit" className="w-full" pending={isSubmitting}>
         Log in
       </PendingButton>
     </form>

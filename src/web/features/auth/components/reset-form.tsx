@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { passwordResetRequestBodySchema } from '../../../../common/api/auth';
+import { FormAlert } from '../../../components/form-alert';
 import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { withErrorReference } from '../../../lib/error-reference';
+import { reportMissing, submitHandler, useZodForm } from '../../../lib/zod-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { EmailField } from './email-field';
 
@@ -15,6 +18,7 @@ interface ResetFormProps {
 
 export function ResetForm({ email, onEmailChange, onBackToLogin }: ResetFormProps) {
   const [sent, setSent] = useState(false);
+  const form = useZodForm(passwordResetRequestBodySchema, { defaultValues: { email } });
   const requestReset = useRequestPasswordReset();
   const id = useId();
 
@@ -29,31 +33,32 @@ export function ResetForm({ email, onEmailChange, onBackToLogin }: ResetFormProp
     );
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // docs/product.md §5: the email is required.
-    if (!email.trim()) {
-      toast.error('Email required', { description: 'Please enter your email address' });
-      return;
-    }
-    requestReset.mutate(email.trim(), {
-      onSuccess: () => {
-        toast.success('Password reset email sent', { description: 'Follow the link in the email to choose a new password.' });
-        setSent(true);
-      },
-      onError: (error) => {
+  const submit = submitHandler(
+    form,
+    async ({ email: address }) => {
+      try {
+        await requestReset.mutateAsync(address);
+      } catch (error) {
         // A bad address or too many attempts is worth saying; anything else gets docs/product.md §8's text.
-        const told = error instanceof ApiError && (error.status === 400 || error.status === 429);
-        toast.error('Error', { description: withErrorReference(told ? error.message : 'Failed to send password reset email', error) });
-      },
-    });
-  }
+        if (error instanceof ApiError && (error.status === 400 || error.status === 429)) throw error;
+        form.setError('root.server', { type: 'server', message: withErrorReference('Failed to send password reset email', error) });
+        return;
+      }
+      toast.success('Password reset email sent', { description: 'Follow the link in the email to choose a new password.' });
+      setSent(true);
+    },
+    // docs/product.md §5: the email is required.
+    reportMissing(form, ['email'], 'Please enter your email address'),
+  );
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">Enter the email address of your account and we will send you a link to set a new password.</p>
-      <EmailField id={`${id}-email`} email={email} onEmailChange={onEmailChange} />
-      <PendingButton type="submit" className="w-full" pending={requestReset.isPending}>
+      <EmailField id={`${id}-email`} form={form} onEmailChange={onEmailChange} />
+      <FormAlert title="Email required" message={errors.root?.missing?.message} />
+      <FormAlert title="Error" message={errors.root?.server?.message} />
+      <PendingButton type="submit" className="w-full" pending={isSubmitting}>
         Send reset link
       </PendingButton>
     </form>

@@ -1,11 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { signUpBodySchema } from '../../../../common/api/auth';
-import { FormField } from '../../../components/form-field';
+import { FormAlert } from '../../../components/form-alert';
+import { FormInput } from '../../../components/form-input';
 import { NewPasswordField } from '../../../components/new-password-fields';
 import { usePasswordStrength } from '../../../components/password-strength';
 import { PendingButton } from '../../../components/pending-button';
-import { withErrorReference } from '../../../lib/error-reference';
+import { reportMissing, submitHandler, useZodForm } from '../../../lib/zod-form';
 import { useSignUp } from '../api/sign-up';
 import { EmailField } from './email-field';
 
@@ -16,44 +18,37 @@ interface SignUpFormProps {
 }
 
 export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps) {
-  const [fullName, setFullName] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm(signUpBodySchema, { defaultValues: { fullName: '', email, password: '' } });
+  const [fullName, password] = useWatch({ control: form.control, name: ['fullName', 'password'] });
   const strength = usePasswordStrength(password, fullName, email);
   const signUp = useSignUp();
   const id = useId();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = submitHandler(
+    form,
+    async (body) => {
+      const verdict = strength.check();
+      if (verdict && !verdict.acceptable) {
+        form.setError('password', { type: 'strength', message: verdict.message }, { shouldFocus: true });
+        return;
+      }
+      await signUp.mutateAsync(body);
+      toast.success('Account created', { description: 'Please check your email to confirm your account' });
+      onSignedUp();
+    },
     // docs/product.md §5: email, password and full name are required.
-    if (!fullName.trim() || !email.trim() || !password) {
-      toast.error('Missing information', { description: 'Please fill in all required fields' });
-      return;
-    }
-    const body = signUpBodySchema.safeParse({ fullName, email: email.trim(), password });
-    if (!body.success) {
-      toast.error('Error creating account', { description: body.error.issues[0]?.message ?? 'An unexpected error occurred' });
-      return;
-    }
-    const verdict = strength.check();
-    if (verdict && !verdict.acceptable) {
-      toast.error('Error creating account', { description: verdict.message });
-      return;
-    }
-    signUp.mutate(body.data, {
-      onSuccess: () => {
-        toast.success('Account created', { description: 'Please check your email to confirm your account' });
-        onSignedUp();
-      },
-      onError: (error) => toast.error('Error creating account', { description: withErrorReference(error.message || 'An unexpected error occurred', error) }),
-    });
-  }
+    reportMissing(form, ['fullName', 'email', 'password'], 'Please fill in all required fields'),
+  );
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <FormField id={`${id}-name`} label="Full Name" autoComplete="name" required value={fullName} onChange={(event) => setFullName(event.target.value)} />
-      <EmailField id={`${id}-email`} email={email} onEmailChange={onEmailChange} />
-      <NewPasswordField id={`${id}-password`} label="Password" value={password} onChange={setPassword} strength={strength} />
-      <PendingButton type="submit" className="w-full" pending={signUp.isPending}>
+      <FormInput form={form} name="fullName" id={`${id}-name`} label="Full Name" autoComplete="name" required />
+      <EmailField id={`${id}-email`} form={form} onEmailChange={onEmailChange} />
+      <NewPasswordField id={`${id}-password`} label="Password" form={form} name="password" strength={strength} />
+      <FormAlert title="Missing information" message={errors.root?.missing?.message} />
+      <FormAlert title="Error creating account" message={errors.root?.server?.message} />
+      <PendingButton type="submit" className="w-full" pending={isSubmitting}>
         Create account
       </PendingButton>
     </form>

@@ -1,41 +1,41 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { FormField } from '../../../components/form-field';
+import { twoFactorVerifyBodySchema } from '../../../../common/api/auth';
+import { FormAlert } from '../../../components/form-alert';
+import { FormInput } from '../../../components/form-input';
 import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { withErrorReference } from '../../../lib/error-reference';
+import { submitHandler, useZodForm } from '../../../lib/zod-form';
 import { useStoreSignedInUser } from '../api/sign-in';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 
 /** Shown after a correct password when the account has two-factor authentication on. */
 export function TwoFactorStep({ onBack }: { onBack: () => void }) {
-  const [code, setCode] = useState('');
   // Backup codes have letters: a numeric keypad would make them impossible to type on a phone.
   const [backupCode, setBackupCode] = useState(false);
+  const form = useZodForm(twoFactorVerifyBodySchema, { defaultValues: { code: '' } });
   const verify = useVerifyTwoFactor();
   const storeSignedInUser = useStoreSignedInUser();
   const id = useId();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!code.trim()) {
-      toast.error('Missing information', { description: 'Please enter the code from your authenticator app' });
-      return;
+  const submit = submitHandler(form, async ({ code }) => {
+    let result;
+    try {
+      result = await verify.mutateAsync(code.trim());
+    } catch (error) {
+      // The pending sign-in has run out: only the password step can start a new one, which says why.
+      if (error instanceof ApiError && error.code === 'two_factor_expired') {
+        toast.error('Login failed', { description: error.message });
+        onBack();
+        return;
+      }
+      throw error;
     }
-    verify.mutate(code.trim(), {
-      onSuccess: (result) => {
-        if (result.status !== 'signed-in') return;
-        toast.success('Login successful', { description: `Welcome back, ${result.user.fullName}!` });
-        storeSignedInUser(result.user);
-      },
-      onError: (error) => {
-        toast.error('Login failed', { description: withErrorReference(error.message || 'Invalid code', error) });
-        // The pending sign-in has run out: only the password step can start a new one.
-        if (error instanceof ApiError && error.code === 'two_factor_expired') onBack();
-      },
-    });
-  }
+    if (result.status !== 'signed-in') return;
+    toast.success('Login successful', { description: `Welcome back, ${result.user.fullName}!` });
+    storeSignedInUser(result.user);
+  });
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
@@ -45,15 +45,15 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
         </h2>
         <p className="text-sm text-muted-foreground">Enter the 6-digit code from your authenticator app, or a backup code.</p>
       </div>
-      <FormField
+      <FormInput
+        form={form}
+        name="code"
         id={`${id}-code`}
         label="Authentication code"
         autoComplete="one-time-code"
         inputMode={backupCode ? 'text' : 'numeric'}
         required
         autoFocus
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
         hint={backupCode ? 'Enter one of the backup codes you saved.' : 'No access to your app? A backup code works too.'}
       >
         {!backupCode && (
@@ -61,8 +61,9 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
             Use a backup code
           </Button>
         )}
-      </FormField>
-      <PendingButton type="submit" className="w-full" pending={verify.isPending}>
+      </FormInput>
+      <FormAlert title="Login failed" message={form.formState.errors.root?.server?.message} />
+      <PendingButton type="submit" className="w-full" pending={form.formState.isSubmitting}>
         Verify
       </PendingButton>
       <Button type="button" variant="ghost" className="w-full" onClick={onBack}>

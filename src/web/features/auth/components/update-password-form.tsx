@@ -1,12 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { newPasswordField } from '../../../../common/api/auth';
+import { newPasswordWithConfirmationSchema } from '../../../../common/api/auth';
+import { FormAlert } from '../../../components/form-alert';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { usePasswordStrength } from '../../../components/password-strength';
 import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { withErrorReference } from '../../../lib/error-reference';
+import { submitHandler, useZodForm } from '../../../lib/zod-form';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 const INVALID_LINK = 'This reset link is invalid or has expired';
@@ -20,49 +22,30 @@ interface UpdatePasswordFormProps {
 }
 
 export function UpdatePasswordForm({ token, onUpdated, onRequestNewLink, onBackToLogin }: UpdatePasswordFormProps) {
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [linkRejected, setLinkRejected] = useState(false);
+  const form = useZodForm(newPasswordWithConfirmationSchema, { defaultValues: { newPassword: '', confirmation: '' } });
   // Whose link it is stays on the server, which also judges the password against their name and address.
-  const strength = usePasswordStrength(newPassword);
+  const strength = usePasswordStrength(useWatch({ control: form.control, name: 'newPassword' }));
   const confirmReset = useConfirmPasswordReset();
   const id = useId();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = submitHandler(form, async ({ newPassword }) => {
     if (!token) return;
-    if (!newPassword || !confirmation) {
-      toast.error('Missing information', { description: 'Please enter and confirm your new password' });
-      return;
-    }
-    if (newPassword !== confirmation) {
-      toast.error('Passwords do not match', { description: 'Enter the same new password in both fields.' });
-      return;
-    }
-    const checked = newPasswordField.safeParse(newPassword);
-    if (!checked.success) {
-      toast.error('Failed to update password', { description: checked.error.issues[0]?.message });
-      return;
-    }
     const verdict = strength.check();
     if (verdict && !verdict.acceptable) {
-      toast.error('Failed to update password', { description: verdict.message });
+      form.setError('newPassword', { type: 'strength', message: verdict.message }, { shouldFocus: true });
       return;
     }
-    confirmReset.mutate(
-      { token, newPassword },
-      {
-        onSuccess: () => {
-          toast.success('Password updated', { description: 'You can now log in with your new password.' });
-          onUpdated();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'invalid_token') setLinkRejected(true);
-          else toast.error('Failed to update password', { description: withErrorReference(error.message || 'An unexpected error occurred', error) });
-        },
-      },
-    );
-  }
+    try {
+      await confirmReset.mutateAsync({ token, newPassword });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'invalid_token')) throw error;
+      setLinkRejected(true);
+      return;
+    }
+    toast.success('Password updated', { description: 'You can now log in with your new password.' });
+    onUpdated();
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -79,16 +62,9 @@ export function UpdatePasswordForm({ token, onUpdated, onRequestNewLink, onBackT
         </div>
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <NewPasswordFields
-            id={id}
-            confirmLabel="Confirm password"
-            newPassword={newPassword}
-            confirmation={confirmation}
-            onNewPasswordChange={setNewPassword}
-            onConfirmationChange={setConfirmation}
-            strength={strength}
-          />
-          <PendingButton type="submit" className="w-full" pending={confirmReset.isPending}>
+          <NewPasswordFields id={id} confirmLabel="Confirm password" form={form} newPasswordName="newPassword" confirmationName="confirmation" strength={strength} />
+          <FormAlert title="Failed to update password" message={form.formState.errors.root?.server?.message} />
+          <PendingButton type="submit" className="w-full" pending={form.formState.isSubmitting}>
             Update password
           </PendingButton>
         </form>

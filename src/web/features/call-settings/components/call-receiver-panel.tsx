@@ -1,11 +1,15 @@
 import { MicIcon, MicOffIcon, PhoneIcon, PhoneIncomingIcon, PhoneOffIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { formatDuration } from '../../../../common/calls';
 import { formatPhoneNumber } from '../../../../common/phone';
+import { CallStatusAnnouncer } from '../../../calls/call-status-announcer';
 import type { ElapsedSecondsStore } from '../../../calls/elapsed-seconds';
 import type { CallReceiver, ReceivedCall } from '../../../calls/use-call-receiver';
+import { InCallKeypad } from '../../../calls/in-call-keypad';
+import { KeysHeard } from '../../../calls/keys-heard';
 import { useElapsedSeconds } from '../../../calls/use-elapsed-seconds';
+import { useTouchToneKeys } from '../../../calls/use-touch-tone-keys';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 
@@ -46,12 +50,13 @@ export function CallReceiverPanel({ receiver, hasNumbers }: { receiver: CallRece
           </Button>
         )}
       </CardHeader>
+      <CallStatusAnnouncer call={call} />
       {call && (
         <CardContent>
           {call.phase === 'ringing' ? (
             <IncomingCallCard call={call} onAnswer={() => void receiver.answer()} onReject={receiver.reject} />
           ) : (
-            <OnCallCard call={call} elapsed={receiver.elapsed} onToggleMute={receiver.toggleMute} onHangUp={() => void receiver.hangUp()} />
+            <OnCallCard call={call} elapsed={receiver.elapsed} onToggleMute={receiver.toggleMute} onHangUp={() => void receiver.hangUp()} onPressKey={receiver.pressKey} />
           )}
         </CardContent>
       )}
@@ -73,7 +78,7 @@ function IncomingCallCard({ call, onAnswer, onReject }: { call: ReceivedCall; on
         </div>
       </div>
       <div className="flex gap-2">
-        <Button className="bg-green-600 text-white hover:bg-green-600/90" onClick={onAnswer}>
+        <Button className="bg-green-700 text-white hover:bg-green-800" onClick={onAnswer}>
           <PhoneIcon aria-hidden="true" />
           Answer
         </Button>
@@ -86,12 +91,35 @@ function IncomingCallCard({ call, onAnswer, onReject }: { call: ReceivedCall; on
   );
 }
 
-function OnCallCard({ call, elapsed, onToggleMute, onHangUp }: { call: ReceivedCall; elapsed: ElapsedSecondsStore; onToggleMute: () => void; onHangUp: () => void }) {
+function OnCallCard({
+  call,
+  elapsed,
+  onToggleMute,
+  onHangUp,
+  onPressKey,
+}: {
+  call: ReceivedCall;
+  elapsed: ElapsedSecondsStore;
+  onToggleMute: () => void;
+  onHangUp: () => void;
+  onPressKey: (key: string) => boolean;
+}) {
   const titleId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
   const elapsedSec = useElapsedSeconds(elapsed);
   const connected = call.phase === 'active';
+  useTouchToneKeys(connected, onPressKey);
+  // Answering removes the focused Answer button with the ringing card: keep a keyboard user's place here.
+  useEffect(() => {
+    if (document.activeElement === document.body) sectionRef.current?.focus();
+  }, []);
   return (
-    <section aria-labelledby={titleId} className="flex flex-wrap items-center justify-between gap-4 rounded-lg border bg-muted/40 p-4">
+    <section
+      ref={sectionRef}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      className="flex flex-wrap items-center justify-between gap-4 rounded-lg border bg-muted/40 p-4"
+    >
       <div className="flex flex-col gap-1">
         <h4 id={titleId} className="font-semibold">
           On Call
@@ -101,7 +129,9 @@ function OnCallCard({ call, elapsed, onToggleMute, onHangUp }: { call: ReceivedC
           <span className="sr-only">Call time </span>
           {connected ? formatDuration(elapsedSec) : 'Connecting...'}
         </p>
+        <KeysHeard keys={call.keysHeard} />
       </div>
+      <InCallKeypad onPress={onPressKey} disabled={!connected} />
       <div className="flex gap-2">
         <Button variant={call.isMuted ? 'secondary' : 'outline'} onClick={onToggleMute} disabled={!connected}>
           {call.isMuted ? <MicOffIcon aria-hidden="true" /> : <MicIcon aria-hidden="true" />}

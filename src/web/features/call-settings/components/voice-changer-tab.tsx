@@ -38,7 +38,7 @@ export function VoiceChangerTab() {
         </h3>
         <p className="mt-1 text-muted-foreground">
           The person you call hears your voice with these modifications: Voxline changes it on the way, before it reaches them. The accents are voice
-          characters (pitch, tone and intonation), not a translation or an imitation of a real accent.
+          characters (pitch and tone), not a translation or an imitation of a real accent.
         </p>
       </section>
     </div>

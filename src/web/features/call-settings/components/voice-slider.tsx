@@ -23,7 +23,7 @@ export function VoiceSlider({ label, value, disabled, describedBy, onChange }: V
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between text-sm">
-        <span id={labelId} className="font-medium">
+        <span id={labelId} className={disabled ? 'font-medium text-muted-foreground' : 'font-medium'}>
           {label}
         </span>
         <span className="tabular-nums text-muted-foreground" aria-hidden="true">
@@ -37,10 +37,10 @@ export function VoiceSlider({ label, value, disabled, describedBy, onChange }: V
         value={[value]}
         onValueChange={([next]) => next !== undefined && onChange(next)}
         disabled={disabled}
-        className="relative flex w-full touch-none select-none items-center py-2 data-[disabled]:opacity-50"
+        className="relative flex w-full touch-none select-none items-center py-2 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50"
       >
         <SliderPrimitive.Track className="relative h-1.5 w-full grow overflow-hidden rounded-full bg-muted">
-          <SliderPrimitive.Range className="absolute h-full bg-primary" />
+          <SliderPrimitive.Range className="absolute h-full bg-primary data-[disabled]:bg-muted-foreground" />
         </SliderPrimitive.Track>
         <SliderPrimitive.Thumb
           aria-labelledby={labelId}

@@ -3,17 +3,28 @@ import { toast } from 'sonner';
 import type { VoiceSettings } from '../../../../common/voice';
 import { openMicrophone } from '../../../audio/call-audio';
 import { playSamples, type Playback } from '../preview/play-samples';
-import { PREVIEW_SAMPLE_RATE, recordMicrophone, type MicrophoneRecording } from '../preview/record-microphone';
+import { PREVIEW_SAMPLE_RATE } from '../preview/decode-mono';
+import { recordMicrophone, type MicrophoneRecording } from '../preview/record-microphone';
 import { renderPreview } from '../preview/render-preview';
+import { loadSampleSentence } from '../preview/sample-sentence';
 
-export type PreviewPhase = 'idle' | 'starting' | 'recording' | 'playing';
+export type PreviewPhase = 'idle' | 'starting' | 'recording' | 'loading-sample' | 'playing';
+/** What is playing: the user's recording or the sample sentence. */
+export type PreviewSource = 'recording' | 'sample';
 
-/** 'Preview my voice': a short recording from the microphone, played back through the voice engine with the shown settings. */
+/**
+ * 'Preview my voice': a short recording from the microphone, played back through the voice engine
+ * with the shown settings; or, for users who cannot record, the sample sentence played the same way.
+ */
 export function useVoicePreview(settings: VoiceSettings) {
   const [phase, setPhase] = useState<PreviewPhase>('idle');
+  const [source, setSource] = useState<PreviewSource>('recording');
   const [recorded, setRecorded] = useState<Float32Array | null>(null);
   const recording = useRef<MicrophoneRecording | null>(null);
   const playback = useRef<Playback | null>(null);
+  const sample = useRef<Float32Array | null>(null);
+  // Bumped by each load of the sample, each recording and leaving the page: a download that ends after one of them plays nothing.
+  const sampleRequest = useRef(0);
   // The recording ends after the click that started it; it is played with the settings shown by then.
   const latestSettings = useRef(settings);
   useEffect(() => {
@@ -27,7 +38,7 @@ export function useVoicePreview(settings: VoiceSettings) {
     playing?.stop();
   }, []);
 
-  const play = useCallback((samples: Float32Array) => {
+  const play = useCallback((samples: Float32Array, what: PreviewSource) => {
     stopPlayback();
     let current: Playback;
     try {
@@ -35,10 +46,12 @@ export function useVoicePreview(settings: VoiceSettings) {
     } catch {
       // Nothing rather than the unprocessed voice: the preview sounds as a call would, or not at all.
       setPhase('idle');
-      toast.error('Preview failed', { description: 'Your recording could not be played back with your voice settings.' });
+      const description = what === 'sample' ? 'The sample sentence could not be played with your voice settings.' : 'Your recording could not be played back with your voice settings.';
+      toast.error('Preview failed', { description });
       return;
     }
     playback.current = current;
+    setSource(what);
     setPhase('playing');
     void current.ended.then(() => {
       if (playback.current !== current) return;
@@ -49,6 +62,7 @@ export function useVoicePreview(settings: VoiceSettings) {
 
   const record = useCallback(async () => {
     stopPlayback();
+    sampleRequest.current += 1;
     setPhase('starting');
     let stream: MediaStream;
     try {
@@ -71,7 +85,7 @@ export function useVoicePreview(settings: VoiceSettings) {
         return;
       }
       setRecorded(samples);
-      play(samples);
+      play(samples, 'recording');
     } catch {
       recording.current = null;
       setPhase('idle');
@@ -79,9 +93,28 @@ export function useVoicePreview(settings: VoiceSettings) {
     }
   }, [play, stopPlayback]);
 
+  const playSampleSentence = useCallback(async () => {
+    stopPlayback();
+    const request = ++sampleRequest.current;
+    if (!sample.current) {
+      setPhase('loading-sample');
+      try {
+        sample.current = await loadSampleSentence();
+      } catch (error) {
+        if (request !== sampleRequest.current) return;
+        setPhase('idle');
+        toast.error('Sample sentence unavailable', { description: (error as Error).message });
+        return;
+      }
+      if (request !== sampleRequest.current) return;
+    }
+    play(sample.current, 'sample');
+  }, [play, stopPlayback]);
+
   // Leaving the page stops the microphone and the sound.
   useEffect(
     () => () => {
+      sampleRequest.current += 1;
       const unfinished = recording.current;
       recording.current = null;
       unfinished?.stop();
@@ -92,9 +125,11 @@ export function useVoicePreview(settings: VoiceSettings) {
 
   return {
     phase,
+    source,
     record: () => void record(),
     stopRecording: () => recording.current?.stop(),
-    replay: recorded ? () => play(recorded) : null,
+    playSampleSentence: () => void playSampleSentence(),
+    replay: recorded ? () => play(recorded, 'recording') : null,
     stopPlaying: () => {
       stopPlayback();
       setPhase('idle');

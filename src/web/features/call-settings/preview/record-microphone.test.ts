@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_PREVIEW_SECONDS, PREVIEW_SAMPLE_RATE, recordMicrophone } from './record-microphone';
+import { PREVIEW_SAMPLE_RATE } from './decode-mono';
+import { MAX_PREVIEW_SECONDS, recordMicrophone } from './record-microphone';
 
 /** MediaRecorder as far as the recorder uses it: one chunk of data, then stop. */
 class FakeMediaRecorder {

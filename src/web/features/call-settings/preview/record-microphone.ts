@@ -1,5 +1,5 @@
-/** The preview works at a call's rate, so it sounds as the call will. */
-export const PREVIEW_SAMPLE_RATE = 16_000;
+import { decodeMono } from './decode-mono';
+
 export const MAX_PREVIEW_SECONDS = 5;
 
 export interface MicrophoneRecording {
@@ -7,19 +7,6 @@ export interface MicrophoneRecording {
   stop(): void;
   /** Mono samples at PREVIEW_SAMPLE_RATE, at most MAX_PREVIEW_SECONDS long. */
   samples: Promise<Float32Array>;
-}
-
-/** Decodes a recorded clip at 16 kHz (the browser resamples while decoding) and mixes it to mono. */
-async function decodeMono(clip: Blob): Promise<Float32Array> {
-  const context = new OfflineAudioContext(1, 1, PREVIEW_SAMPLE_RATE);
-  const buffer = await context.decodeAudioData(await clip.arrayBuffer());
-  const length = Math.min(buffer.length, PREVIEW_SAMPLE_RATE * MAX_PREVIEW_SECONDS);
-  const mono = new Float32Array(length);
-  for (let channel = 0; channel < buffer.numberOfChannels; channel += 1) {
-    const data = buffer.getChannelData(channel);
-    for (let i = 0; i < length; i += 1) mono[i]! += data[i]! / buffer.numberOfChannels;
-  }
-  return mono;
 }
 
 /**
@@ -44,7 +31,7 @@ export function recordMicrophone(stream: MediaStream): MicrophoneRecording {
 
   recorder.start();
   const samples = stopped
-    .then(() => decodeMono(new Blob(chunks, { type: recorder.mimeType })))
+    .then(async () => decodeMono(await new Blob(chunks, { type: recorder.mimeType }).arrayBuffer(), MAX_PREVIEW_SECONDS))
     .finally(() => {
       clearTimeout(limit);
       for (const track of stream.getTracks()) track.stop();

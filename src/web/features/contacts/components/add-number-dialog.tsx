@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, Loader2Icon, SearchIcon } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { FRIENDLY_NAME_MAX_LENGTH, type AvailableNumber, type NumberLimit } from '../../../../common/api/numbers';
-import { countries, DEFAULT_COUNTRY, isSupportedCountry, type SupportedCountryCode } from '../../../../common/countries';
+import { FRIENDLY_NAME_MAX_LENGTH, renameNumberBodySchema, searchNumbersQuerySchema, type AvailableNumber, type NumberLimit } from '../../../../common/api/numbers';
+import { countries, DEFAULT_COUNTRY, isSupportedCountry } from '../../../../common/countries';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { moreNumbersAdvice, numbersInWords, planWithMoreNumbers, tierName, type Tier } from '../../../../common/plans';
+import { CountryFlag } from '../../../components/country-flag';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { FormField } from '../../../components/form-field';
+import { FormAlert } from '../../../components/form-alert';
+import { FormInput } from '../../../components/form-input';
 import { PendingButton } from '../../../components/pending-button';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
@@ -16,6 +19,7 @@ import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
+import { submitHandler, useZodForm } from '../../../lib/zod-form';
 import { numberLimitQuery } from '../api/get-number-limit';
 import { availableNumbersQuery, type NumberSearch } from '../api/search-available-numbers';
 import { useRentNumber } from '../api/rent-number';
@@ -71,49 +75,48 @@ function NumberLimitNotice({ tier, maxNumbers, held }: NumberLimit & { held: num
 
 const hasMorePlans = (tier: Tier | undefined) => tier === undefined || planWithMoreNumbers(tier) !== null;
 
+const DEFAULT_SEARCH: NumberSearch = { country: DEFAULT_COUNTRY, pattern: '' };
+
 function AddNumberForm({ onAdded }: { onAdded: () => void }) {
-  const [country, setCountry] = useState<SupportedCountryCode>(DEFAULT_COUNTRY);
-  const [pattern, setPattern] = useState('');
+  const searchForm = useZodForm(searchNumbersQuerySchema, { defaultValues: DEFAULT_SEARCH });
+  // Chosen from the list only: always one of the countries, so it has no error to show.
+  const country = useWatch({ control: searchForm.control, name: 'country' });
   // The search the results belong to; null before the first Search and after a number is added.
   const [search, setSearch] = useState<NumberSearch | null>(null);
   const [selected, setSelected] = useState<AvailableNumber | null>(null);
-  const [friendlyName, setFriendlyName] = useState('');
-  const results = useQuery({ ...availableNumbersQuery(search ?? { country, pattern }), enabled: search !== null });
+  // The friendly name is checked as renaming checks it; the number itself comes from the list.
+  const rentForm = useZodForm(renameNumberBodySchema, { defaultValues: { friendlyName: '' } });
+  const results = useQuery({ ...availableNumbersQuery(search ?? DEFAULT_SEARCH), enabled: search !== null });
   const rent = useRentNumber();
   const limit = useQuery(numberLimitQuery);
   const id = useId();
 
-  function submitSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next = { country, pattern: pattern.trim() };
+  const submitSearch = submitHandler(searchForm, (values) => {
+    const next = { country: values.country && isSupportedCountry(values.country) ? values.country : DEFAULT_COUNTRY, pattern: values.pattern?.trim() ?? '' };
     setSelected(null);
     rent.reset();
     if (search && search.country === next.country && search.pattern === next.pattern) void results.refetch();
     else setSearch(next);
-  }
+  });
 
-  function add() {
+  const add = submitHandler(rentForm, async ({ friendlyName }) => {
     if (!selected) return;
-    rent.mutate(
-      { country: selected.country, phoneNumber: selected.phoneNumber, friendlyName: friendlyName.trim() },
-      {
-        onSuccess: (number) => {
-          setSelected(null);
-          setFriendlyName('');
-          setSearch(null);
-          toast.success('Phone number added', { description: formatPhoneNumber(number.phoneNumber) });
-          onAdded();
-        },
-        onError: (error) => {
-          // Someone else rented it first: search again, without it.
-          if (error instanceof ApiError && error.status === 409) {
-            setSelected(null);
-            void results.refetch();
-          }
-        },
-      },
-    );
-  }
+    try {
+      const number = await rent.mutateAsync({ country: selected.country, phoneNumber: selected.phoneNumber, friendlyName: friendlyName?.trim() ?? '' });
+      setSelected(null);
+      rentForm.reset();
+      setSearch(null);
+      toast.success('Phone number added', { description: formatPhoneNumber(number.phoneNumber) });
+      onAdded();
+    } catch (error) {
+      // Someone else rented it first: search again, without it.
+      if (error instanceof ApiError && error.status === 409) {
+        setSelected(null);
+        void results.refetch();
+      }
+      throw error;
+    }
+  });
 
   // Only before a rent is tried: the list reloaded by a successful one must not replace the form
   // (and its success) while the dialog closes, and a refusal is shown in the server's words.
@@ -128,7 +131,7 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
       <form noValidate onSubmit={submitSearch} className="grid gap-3 sm:grid-cols-[1fr_8rem_auto] sm:items-end">
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-country`}>Country</Label>
-          <Select value={country} onValueChange={(value) => isSupportedCountry(value) && setCountry(value)}>
+          <Select value={country} onValueChange={(value) => isSupportedCountry(value) && searchForm.setValue('country', value)}>
             <SelectTrigger id={`${id}-country`}>
               <SelectValue />
             </SelectTrigger>
@@ -136,7 +139,7 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
               {countries.map((option) => (
                 <SelectItem key={option.code} value={option.code}>
                   <span className="flex items-center gap-2">
-                    <span aria-hidden="true">{option.flag}</span>
+                    <CountryFlag country={option} />
                     {option.name}
                   </span>
                 </SelectItem>
@@ -144,14 +147,14 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
             </SelectContent>
           </Select>
         </div>
-        <FormField
+        <FormInput
+          form={searchForm}
+          name="pattern"
           id={`${id}-pattern`}
           label="Pattern"
           inputMode="numeric"
           autoComplete="off"
           placeholder="e.g. 415"
-          value={pattern}
-          onChange={(event) => setPattern(event.target.value)}
           aria-describedby={`${id}-pattern-hint`}
         />
         <Button type="submit" disabled={searching} aria-busy={searching}>
@@ -215,20 +218,22 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
         ) : (
           <p className="text-sm text-muted-foreground">None yet: search, then select a number.</p>
         )}
-        <FormField
-          id={`${id}-friendly-name`}
-          label="Friendly Name"
-          autoComplete="off"
-          placeholder="e.g. Office line (optional)"
-          maxLength={FRIENDLY_NAME_MAX_LENGTH}
-          value={friendlyName}
-          onChange={(event) => setFriendlyName(event.target.value)}
-        />
-        <FailureAlert title="Failed to add phone number" error={rent.error} />
-        {limitRefused && hasMorePlans(limit.data?.tier) && <PlansLink />}
-        <PendingButton onClick={add} disabled={!selected} pending={rent.isPending} className="w-full sm:w-fit sm:self-end">
-          Add Number
-        </PendingButton>
+        <form noValidate onSubmit={add} className="flex flex-col gap-3">
+          <FormInput
+            form={rentForm}
+            name="friendlyName"
+            id={`${id}-friendly-name`}
+            label="Friendly Name"
+            autoComplete="off"
+            placeholder="e.g. Office line (optional)"
+            maxLength={FRIENDLY_NAME_MAX_LENGTH}
+          />
+          <FormAlert title="Failed to add phone number" message={rentForm.formState.errors.root?.server?.message} />
+          {limitRefused && hasMorePlans(limit.data?.tier) && <PlansLink />}
+          <PendingButton type="submit" disabled={!selected} pending={rentForm.formState.isSubmitting} className="w-full sm:w-fit sm:self-end">
+            Add Number
+          </PendingButton>
+        </form>
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSearchParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -124,19 +124,23 @@ describe('Add Contact dialog', () => {
 
     await userEvent.type(name, 'Alan Turing');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
-    const missing = within(dialog).getByRole('alert');
-    expect(missing).toHaveTextContent('Missing information');
-    expect(missing).toHaveTextContent('Name and phone number are required');
+    expect(await within(dialog).findByText('Missing information')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Phone number is required',
+      'Missing informationName and phone number are required',
+    ]);
     expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription('With its country code when it is abroad. Phone number is required');
+    expect(phone).toHaveFocus();
     expect(name).not.toHaveAttribute('aria-invalid');
     expect(api.sent('POST', '/api/v1/contacts')).toHaveLength(0);
 
+    // The server's reason about a field is shown under that field.
     await userEvent.type(phone, '12');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
-    const failure = await within(dialog).findByRole('alert');
-    expect(failure).toHaveTextContent('Failed to add contact');
-    expect(failure).toHaveTextContent('Enter a valid phone number');
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('With its country code when it is abroad. Enter a valid phone number'));
     expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Enter a valid phone number']);
 
     await userEvent.clear(phone);
     await userEvent.type(phone, '415 555 0199');
@@ -168,7 +172,9 @@ describe('Edit Contact dialog', () => {
 
     await userEvent.clear(name);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Missing informationName and phone number are required');
+    expect(await within(dialog).findByText('Name and phone number are required')).toBeInTheDocument();
+    expect(name).toHaveAccessibleDescription('Name is required');
+    expect(api.sent('PATCH', `/api/v1/contacts/${ada.id}`)).toHaveLength(0);
 
     await userEvent.type(name, 'Ada King');
     await userEvent.clear(within(dialog).getByLabelText('Email (optional)'));

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import type { Contact } from '../../../../common/api/contacts';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { Button } from '../../../components/ui/button';
+import { IconTooltip } from '../../../components/ui/tooltip';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -109,15 +110,19 @@ function ContactRow({ contact }: { contact: Contact }) {
       </TableCell>
       <TableCell>
         <div className="flex justify-end sm:gap-1">
-          <Button variant="ghost" size="icon" className="size-8 sm:size-9" aria-label={`Call ${contact.name}`} title="Call" onClick={call}>
-            <PhoneIcon aria-hidden="true" />
-          </Button>
+          <IconTooltip label={`Call ${contact.name}`}>
+            <Button variant="ghost" size="icon" className="size-8 sm:size-9" aria-label={`Call ${contact.name}`} onClick={call}>
+              <PhoneIcon aria-hidden="true" />
+            </Button>
+          </IconTooltip>
           <ContactDialog
             contact={contact}
             trigger={
-              <Button variant="ghost" size="icon" className="size-8 sm:size-9" aria-label={`Edit ${contact.name}`} title="Edit">
-                <PencilIcon aria-hidden="true" />
-              </Button>
+              <IconTooltip label={`Edit ${contact.name}`}>
+                <Button variant="ghost" size="icon" className="size-8 sm:size-9" aria-label={`Edit ${contact.name}`}>
+                  <PencilIcon aria-hidden="true" />
+                </Button>
+              </IconTooltip>
             }
           />
           <DeleteContactDialog contact={contact} />

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { Contact } from '../../../../common/api/contacts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
+import { IconTooltip } from '../../../components/ui/tooltip';
 import { useDeleteContact } from '../api/delete-contact';
 import { FailureAlert } from './failure-alert';
 
@@ -13,9 +14,11 @@ export function DeleteContactDialog({ contact }: { contact: Contact }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="icon" aria-label={`Delete ${contact.name}`} title="Delete" className="size-8 text-destructive hover:text-destructive sm:size-9">
-          <Trash2Icon aria-hidden="true" />
-        </Button>
+        <IconTooltip label={`Delete ${contact.name}`}>
+          <Button variant="ghost" size="icon" aria-label={`Delete ${contact.name}`} className="size-8 text-destructive hover:text-destructive sm:size-9">
+            <Trash2Icon aria-hidden="true" />
+          </Button>
+        </IconTooltip>
       }
       title={`Are you sure you want to delete ${contact.name}?`}
       description="The contact is removed for good; your calls are not affected."

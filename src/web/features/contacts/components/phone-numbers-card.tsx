@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { OwnedNumber } from '../../../../common/api/numbers';
 import { findCountry } from '../../../../common/countries';
 import { formatPhoneNumber } from '../../../../common/phone';
+import { CountryFlag } from '../../../components/country-flag';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -90,7 +91,7 @@ function NumberRow({ number }: { number: OwnedNumber }) {
         <span className="text-sm text-muted-foreground">
           {country && (
             <>
-              <span aria-hidden="true">{country.flag}</span> {country.name} ·{' '}
+              <CountryFlag country={country} /> {country.name} ·{' '}
             </>
           )}
           <span className="whitespace-nowrap">{monthlyCost(number.monthlyCost, number.currency)}</span>

@@ -4,6 +4,7 @@ import type { OwnedNumber } from '../../../../common/api/numbers';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
+import { IconTooltip } from '../../../components/ui/tooltip';
 import { useReleaseNumber } from '../api/release-number';
 import { FailureAlert } from './failure-alert';
 
@@ -15,9 +16,11 @@ export function ReleaseNumberDialog({ number }: { number: OwnedNumber }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="icon" aria-label={`Release ${formatted}`} title="Release" className="text-destructive hover:text-destructive">
-          <PhoneOffIcon aria-hidden="true" />
-        </Button>
+        <IconTooltip label={`Release ${formatted}`}>
+          <Button variant="ghost" size="icon" aria-label={`Release ${formatted}`} className="text-destructive hover:text-destructive">
+            <PhoneOffIcon aria-hidden="true" />
+          </Button>
+        </IconTooltip>
       }
       title={`Release ${formatted}?`}
       description="The number goes back to the carrier: you can no longer call from it or receive calls on it, and someone else may rent it."

@@ -1,14 +1,16 @@
 import { PencilIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { FRIENDLY_NAME_MAX_LENGTH, type OwnedNumber } from '../../../../common/api/numbers';
+import { FRIENDLY_NAME_MAX_LENGTH, renameNumberBodySchema, type OwnedNumber } from '../../../../common/api/numbers';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { DialogFormFooter } from '../../../components/dialog-form-footer';
-import { FormField } from '../../../components/form-field';
+import { FormAlert } from '../../../components/form-alert';
+import { FormInput } from '../../../components/form-input';
 import { Button } from '../../../components/ui/button';
+import { IconTooltip } from '../../../components/ui/tooltip';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { submitHandler, useZodForm } from '../../../lib/zod-form';
 import { useRenameNumber } from '../api/rename-number';
-import { FailureAlert } from './failure-alert';
 
 /** Beyond the prototype (docs/product.md §2): a number's friendly name can change after it is rented; an empty name removes it. */
 export function RenameNumberDialog({ number }: { number: OwnedNumber }) {
@@ -17,9 +19,11 @@ export function RenameNumberDialog({ number }: { number: OwnedNumber }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Rename ${formatted}`} title="Rename">
-          <PencilIcon aria-hidden="true" />
-        </Button>
+        <IconTooltip label={`Rename ${formatted}`}>
+          <Button variant="ghost" size="icon" aria-label={`Rename ${formatted}`}>
+            <PencilIcon aria-hidden="true" />
+          </Button>
+        </IconTooltip>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
@@ -39,27 +43,20 @@ export function RenameNumberDialog({ number }: { number: OwnedNumber }) {
 }
 
 function RenameNumberForm({ number, onRenamed }: { number: OwnedNumber; onRenamed: () => void }) {
-  const [friendlyName, setFriendlyName] = useState(number.friendlyName ?? '');
+  const form = useZodForm(renameNumberBodySchema, { defaultValues: { friendlyName: number.friendlyName ?? '' } });
   const rename = useRenameNumber();
   const id = useId();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    rename.mutate({ id: number.id, friendlyName: friendlyName.trim() }, { onSuccess: onRenamed });
-  }
+  const submit = submitHandler(form, async ({ friendlyName }) => {
+    await rename.mutateAsync({ id: number.id, friendlyName: friendlyName?.trim() ?? '' });
+    onRenamed();
+  });
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <FormField
-        id={`${id}-friendly-name`}
-        label="Friendly Name"
-        autoComplete="off"
-        maxLength={FRIENDLY_NAME_MAX_LENGTH}
-        value={friendlyName}
-        onChange={(event) => setFriendlyName(event.target.value)}
-      />
-      <FailureAlert title="Failed to rename number" error={rename.error} />
-      <DialogFormFooter submitLabel="Save" pending={rename.isPending} />
+      <FormInput form={form} name="friendlyName" id={`${id}-friendly-name`} label="Friendly Name" autoComplete="off" maxLength={FRIENDLY_NAME_MAX_LENGTH} />
+      <FormAlert title="Failed to rename number" message={form.formState.errors.root?.server?.message} />
+      <DialogFormFooter submitLabel="Save" pending={form.formState.isSubmitting} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { mediaTransportLabels } from '../../../../common/media';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { IconTooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/utils';
 import { callHistoryQuery } from '../../../calls/call-history-query';
 
@@ -78,9 +79,11 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
                 {label}
               </Badge>
             </button>
-            <Button variant="ghost" size="icon" aria-label={`Redial ${formatPhoneNumber(other)}`} onClick={() => onRedial(call)}>
-              <PhoneCallIcon />
-            </Button>
+            <IconTooltip label={`Redial ${formatPhoneNumber(other)}`}>
+              <Button variant="ghost" size="icon" aria-label={`Redial ${formatPhoneNumber(other)}`} onClick={() => onRedial(call)}>
+                <PhoneCallIcon />
+              </Button>
+            </IconTooltip>
           </li>
         );
       })}

@@ -1,6 +1,7 @@
 import { ChevronDownIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { otherCountries, popularCountries, type CountryOption } from '../../../../common/countries';
+import { CountryFlag } from '../../../components/country-flag';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
@@ -37,13 +38,12 @@ export function CountryPicker({ value, onChange }: { value: CountryOption; onCha
             aria-selected={country.code === value.code}
             onClick={() => choose(country)}
             className={cn(
-              'flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
+              'flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
               country.code === value.code && 'font-medium',
             )}
           >
-            <span aria-hidden="true">{country.flag}</span>
+            <CountryFlag country={country} className="w-12" />
             <span className="flex-1">{country.name}</span>
-            <span className="text-xs text-muted-foreground">{country.code}</span>
             <span className="w-12 text-right text-xs text-muted-foreground">{country.dialCode}</span>
           </button>
         ))}
@@ -55,7 +55,7 @@ export function CountryPicker({ value, onChange }: { value: CountryOption; onCha
       <PopoverTrigger asChild>
         <Button variant="outline" className="w-full justify-between" aria-label={`Country: ${value.name} ${value.dialCode}`}>
           <span className="flex items-center gap-2">
-            <span aria-hidden="true">{value.flag}</span>
+            <CountryFlag country={value} />
             {value.name} ({value.dialCode})
           </span>
           <ChevronDownIcon className="opacity-50" />

@@ -6,22 +6,28 @@ import { toast } from 'sonner';
 import type { CountryOption } from '../../../../common/countries';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { Button } from '../../../components/ui/button';
+import { IconTooltip } from '../../../components/ui/tooltip';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 import { callLinesQuery } from '../../../calls/call-lines-query';
-import { defaultCountry, digitsOnly, splitInternational } from '../dial-target';
+import { defaultCountry, keypadKeysOnly, splitInternational, touchToneKeysIn } from '../dial-target';
 import type { StartCall } from '../../../calls/use-outbound-call';
 import { readStoredVoiceSettings } from '../../../lib/voice-settings-storage';
+import { subscriptionQuery } from '../../../lib/subscription';
 import { activeVoiceLabel } from '../voice-notice';
 import { CountryPicker } from './country-picker';
 import { Keypad } from './keypad';
 
 const LONG_PRESS_MS = 600;
 
-/** docs/product.md §2 Dialer tab: call from, country, digits, keypad, call and backspace. */
-export function DialerPad({ onCall, busy }: { onCall: (call: StartCall) => void; busy: boolean }) {
+/**
+ * docs/product.md §2 Dialer tab: call from, country, digits, keypad, call and backspace. A keypad
+ * key pressed while a call is up goes to it as a touch-tone (`onCallKey` answers true); otherwise
+ * it types into the number.
+ */
+export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCall) => void; busy: boolean; onCallKey: (key: string) => boolean }) {
   const numbers = useQuery(phoneNumbersQuery);
   const lines = useQuery(callLinesQuery);
   const [searchParams] = useSearchParams();
@@ -35,7 +41,8 @@ export function DialerPad({ onCall, busy }: { onCall: (call: StartCall) => void;
   const [digits, setDigits] = useState(initialTarget?.digits ?? '');
   const longPress = useRef<ReturnType<typeof setTimeout> | null>(null);
   const longPressed = useRef(false);
-  const voiceLabel = activeVoiceLabel(readStoredVoiceSettings());
+  const subscription = useQuery(subscriptionQuery);
+  const voiceLabel = activeVoiceLabel(readStoredVoiceSettings(), subscription.data?.tier);
 
   const owned = numbers.data ?? [];
   const selectedFrom = from ?? owned[0]?.phoneNumber ?? '';
@@ -43,6 +50,10 @@ export function DialerPad({ onCall, busy }: { onCall: (call: StartCall) => void;
   const dial = (target: { country: CountryOption; digits: string }) => {
     if (!target.digits) {
       toast.error('Phone number required', { description: 'Please enter a phone number to call' });
+      return;
+    }
+    if (touchToneKeysIn(target.digits)) {
+      toast.error('Phone number can hold digits only', { description: '* and # are touch-tones: press them once the call is connected' });
       return;
     }
     if (!selectedFrom) {
@@ -136,7 +147,7 @@ export function DialerPad({ onCall, busy }: { onCall: (call: StartCall) => void;
             placeholder="Enter number"
             className="text-lg tabular-nums"
             value={digits}
-            onChange={(event) => setDigits(digitsOnly(event.target.value))}
+            onChange={(event) => setDigits(keypadKeysOnly(event.target.value))}
             onPaste={paste}
           />
         </div>
@@ -147,28 +158,35 @@ export function DialerPad({ onCall, busy }: { onCall: (call: StartCall) => void;
           Voice changer active: {voiceLabel}
         </p>
       )}
-      <Keypad onPress={(key) => setDigits((current) => (/\d/.test(key) ? current + key : current))} />
+      <Keypad
+        onPress={(key) => {
+          if (!onCallKey(key)) setDigits((current) => current + key);
+        }}
+      />
       <div className="grid grid-cols-3 items-center gap-3">
         <span />
-        <Button type="submit" size="lg" className="h-14 rounded-full bg-green-600 text-white hover:bg-green-700" disabled={busy} aria-label="Call">
-          <PhoneIcon className="size-6" />
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          size="lg"
-          className="h-14"
-          aria-label="Delete last digit"
-          title="Delete last digit (hold to clear)"
-          onPointerDown={startBackspace}
-          onPointerUp={endBackspace}
-          onPointerLeave={endBackspace}
-          onClick={() => {
-            if (!longPressed.current) setDigits((current) => current.slice(0, -1));
-          }}
-        >
-          <DeleteIcon className="size-6" />
-        </Button>
+        <IconTooltip label="Call">
+          <Button type="submit" size="lg" className="h-14 rounded-full bg-green-700 text-white hover:bg-green-800" disabled={busy} aria-label="Call">
+            <PhoneIcon className="size-6" />
+          </Button>
+        </IconTooltip>
+        <IconTooltip label="Delete last digit (hold to clear)">
+          <Button
+            type="button"
+            variant="ghost"
+            size="lg"
+            className="h-14"
+            aria-label="Delete last digit"
+            onPointerDown={startBackspace}
+            onPointerUp={endBackspace}
+            onPointerLeave={endBackspace}
+            onClick={() => {
+              if (!longPressed.current) setDigits((current) => current.slice(0, -1));
+            }}
+          >
+            <DeleteIcon className="size-6" />
+          </Button>
+        </IconTooltip>
       </div>
       {soundTest && (
         <Button type="button" variant="outline" disabled={busy} onClick={() => dial(splitInternational(soundTest) ?? { country, digits: '' })}>

@@ -40,7 +40,7 @@ describe('MinutesLeft', () => {
 
   it("says 'Monthly minutes used up' with a link to upgrade", async () => {
     const { router } = renderMinutes({ ...base, usedSeconds: 600, secondsLeft: 0 });
-    expect(await screen.findByRole('status')).toHaveTextContent('Monthly minutes used up');
+    expect(await screen.findByText('Monthly minutes used up')).toHaveAttribute('role', 'status');
     await userEvent.click(screen.getByRole('link', { name: 'Upgrade your plan' }));
     expect(router.state.location.pathname + router.state.location.search).toBe('/settings?tab=subscription');
   });

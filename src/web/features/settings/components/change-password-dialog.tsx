@@ -1,16 +1,18 @@
 import { KeyRoundIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { newPasswordField } from '../../../../common/api/auth';
+import { changePasswordFormSchema } from '../../../../common/api/account';
 import { DialogFormFooter } from '../../../components/dialog-form-footer';
-import { FormField } from '../../../components/form-field';
+import { FormAlert } from '../../../components/form-alert';
+import { FormInput } from '../../../components/form-input';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { Button } from '../../../components/ui/button';
 import { usePasswordStrength } from '../../../components/password-strength';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { submitHandler, useZodForm } from '../../../lib/zod-form';
 import { useAccount } from '../api/get-account';
 import { useChangePassword } from '../api/change-password';
-import { FormAlert } from './form-alert';
 
 export function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
@@ -39,64 +41,28 @@ export function ChangePasswordDialog() {
 }
 
 function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useZodForm(changePasswordFormSchema, { defaultValues: { currentPassword: '', newPassword: '', confirmation: '' } });
   const account = useAccount();
-  const strength = usePasswordStrength(newPassword, account.data?.fullName, account.data?.email);
+  const strength = usePasswordStrength(useWatch({ control: form.control, name: 'newPassword' }), account.data?.fullName, account.data?.email);
   const changePassword = useChangePassword();
   const id = useId();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!currentPassword || !newPassword || !confirmation) {
-      setFailure('Please fill in all password fields.');
-      return;
-    }
-    if (newPassword !== confirmation) {
-      setFailure('The new passwords do not match.');
-      return;
-    }
-    const checked = newPasswordField.safeParse(newPassword);
-    if (!checked.success) {
-      setFailure(checked.error.issues[0]?.message ?? 'Choose a different new password.');
-      return;
-    }
+  const submit = submitHandler(form, async ({ currentPassword, newPassword }) => {
     const verdict = strength.check();
     if (verdict && !verdict.acceptable) {
-      setFailure(verdict.message);
+      form.setError('newPassword', { type: 'strength', message: verdict.message }, { shouldFocus: true });
       return;
     }
-    setFailure(null);
-    changePassword.mutate(
-      { currentPassword, newPassword },
-      { onSuccess: onChanged, onError: (error) => setFailure(error.message || 'Failed to change password.') },
-    );
-  }
+    await changePassword.mutateAsync({ currentPassword, newPassword });
+    onChanged();
+  });
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <FormField
-        id={`${id}-current`}
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={currentPassword}
-        onChange={(event) => setCurrentPassword(event.target.value)}
-      />
-      <NewPasswordFields
-        id={id}
-        confirmLabel="Confirm new password"
-        newPassword={newPassword}
-        confirmation={confirmation}
-        onNewPasswordChange={setNewPassword}
-        onConfirmationChange={setConfirmation}
-        strength={strength}
-      />
-      <FormAlert message={failure} />
-      <DialogFormFooter submitLabel="Update password" pending={changePassword.isPending} />
+      <FormInput form={form} name="currentPassword" id={`${id}-current`} label="Current password" type="password" autoComplete="current-password" required />
+      <NewPasswordFields id={id} confirmLabel="Confirm new password" form={form} newPasswordName="newPassword" confirmationName="confirmation" strength={strength} />
+      <FormAlert title="Failed to change password" message={form.formState.errors.root?.server?.message} />
+      <DialogFormFooter submitLabel="Update password" pending={form.formState.isSubmitting} />
     </form>
   );
 }

@@ -1,15 +1,16 @@
 import { ShieldCheckIcon, ShieldOffIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { EnableTwoFactorResult } from '../../../../common/api/account';
+import { confirmTwoFactorBodySchema, passwordConfirmBodySchema, type EnableTwoFactorResult } from '../../../../common/api/account';
 import { DialogFormFooter } from '../../../components/dialog-form-footer';
-import { FormField } from '../../../components/form-field';
+import { FormAlert } from '../../../components/form-alert';
+import { FormInput } from '../../../components/form-input';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { submitHandler, useZodForm } from '../../../lib/zod-form';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
-import { FormAlert } from './form-alert';
 
 type Mode = 'enable' | 'disable';
 
@@ -50,66 +51,45 @@ export function TwoFactorDialog({ enabled }: { enabled: boolean }) {
 }
 
 function PasswordStep({
-  pending,
-  failure,
+  failureTitle,
   submitLabel,
   destructive = false,
-  onSubmit,
+  send,
 }: {
-  pending: boolean;
-  failure: string | null;
+  failureTitle: string;
   submitLabel: string;
   destructive?: boolean;
-  onSubmit: (password: string) => void;
+  send: (password: string) => Promise<unknown>;
 }) {
-  const [password, setPassword] = useState('');
+  const form = useZodForm(passwordConfirmBodySchema, { defaultValues: { password: '' } });
   const id = useId();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onSubmit(password);
-  }
+  const submit = submitHandler(form, ({ password }) => send(password));
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <FormField
+      <FormInput
+        form={form}
+        name="password"
         id={`${id}-password`}
         label="Password"
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
         hint="Confirm it is you with your account password."
       />
-      <FormAlert message={failure} />
-      <DialogFormFooter submitLabel={submitLabel} pending={pending} variant={destructive ? 'destructive' : 'default'} />
+      <FormAlert title={failureTitle} message={form.formState.errors.root?.server?.message} />
+      <DialogFormFooter submitLabel={submitLabel} pending={form.formState.isSubmitting} variant={destructive ? 'destructive' : 'default'} />
     </form>
   );
 }
 
 function EnableTwoFactor({ onEnabled }: { onEnabled: () => void }) {
   const [setup, setSetup] = useState<EnableTwoFactorResult | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const enable = useEnableTwoFactor();
 
   if (setup) return <VerifyTwoFactor setup={setup} onEnabled={onEnabled} />;
 
-  return (
-    <PasswordStep
-      pending={enable.isPending}
-      failure={failure}
-      submitLabel="Continue"
-      onSubmit={(password) => {
-        if (!password) {
-          setFailure('Please enter your password.');
-          return;
-        }
-        setFailure(null);
-        enable.mutate(password, { onSuccess: setSetup, onError: (error) => setFailure(error.message || 'Failed to start two-factor setup.') });
-      }}
-    />
-  );
+  return <PasswordStep failureTitle="Failed to start two-factor setup" submitLabel="Continue" send={async (password) => setSetup(await enable.mutateAsync(password))} />;
 }
 
 /** The base32 secret of an otpauth:// URI, for apps that cannot scan; null if the URI has none. */
@@ -122,21 +102,15 @@ function secretOf(totpUri: string): string | null {
 }
 
 function VerifyTwoFactor({ setup, onEnabled }: { setup: EnableTwoFactorResult; onEnabled: () => void }) {
-  const [code, setCode] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useZodForm(confirmTwoFactorBodySchema, { defaultValues: { code: '' } });
   const confirm = useConfirmTwoFactor();
   const id = useId();
   const secret = secretOf(setup.totpUri);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!code.trim()) {
-      setFailure('Please enter the 6-digit code from your authenticator app.');
-      return;
-    }
-    setFailure(null);
-    confirm.mutate(code.trim(), { onSuccess: onEnabled, onError: (error) => setFailure(error.message || 'That code is not valid.') });
-  }
+  const submit = submitHandler(form, async ({ code }) => {
+    await confirm.mutateAsync(code.trim());
+    onEnabled();
+  });
 
   return (
     <div className="flex flex-col gap-5">
@@ -164,40 +138,34 @@ function VerifyTwoFactor({ setup, onEnabled }: { setup: EnableTwoFactorResult; o
         </ul>
       </section>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <FormField
+        <FormInput
+          form={form}
+          name="code"
           id={`${id}-code`}
           label="Authentication code"
           autoComplete="one-time-code"
           inputMode="numeric"
           required
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
           hint="3. Enter the 6-digit code your app shows for Voxline."
         />
-        <FormAlert message={failure} />
-        <DialogFormFooter submitLabel="Verify and enable" pending={confirm.isPending} />
+        <FormAlert title="Failed to enable two-factor authentication" message={form.formState.errors.root?.server?.message} />
+        <DialogFormFooter submitLabel="Verify and enable" pending={form.formState.isSubmitting} />
       </form>
     </div>
   );
 }
 
 function DisableTwoFactor({ onDisabled }: { onDisabled: () => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const disable = useDisableTwoFactor();
 
   return (
     <PasswordStep
-      pending={disable.isPending}
-      failure={failure}
+      failureTitle="Failed to disable two-factor authentication"
       submitLabel="Disable"
       destructive
-      onSubmit={(password) => {
-        if (!password) {
-          setFailure('Please enter your password.');
-          return;
-        }
-        setFailure(null);
-        disable.mutate(password, { onSuccess: onDisabled, onError: (error) => setFailure(error.message || 'Failed to disable two-factor authentication.') });
+      send={async (password) => {
+        await disable.mutateAsync(password);
+        onDisabled();
       }}
     />
   );

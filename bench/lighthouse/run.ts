@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import lighthouse, { type RunnerResult } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium';
+import { startServer } from '../../tests/e2e/support/server';
+import { freePort } from '../../tests/support/free-port';
+import { CATEGORIES, medianRun, type PageRuns, scoresOf, scoreTable, targetsMissed } from './run-scores';
+import { signedInCookie } from './session-cookie';
+import { buildWebApp, webBuildIsStale } from './web-build';
+
+/**
+ * npm run lighthouse (issue 22): Lighthouse 12 on Debian's Chromium, mobile emulation with its
+ * default simulated throttling, on the home, sign-in, dialer and call settings pages of the built
+ * app served by the real server. Prints a Markdown table of each page's median run and writes
+ * every run's JSON and HTML report to a temporary folder.
+ *
+ *   npm run lighthouse -- --runs 5 --out /tmp/lighthouse [--no-build]
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PAGES = [
+  { path: '/', signedIn: false },
+  { path: '/auth', signedIn: false },
+  { path: '/dialer', signedIn: true },
+  { path: '/call-settings', signedIn: true },
+] as const;
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    out: { type: 'string' },
+    // --no-build measures dist/web as it stands, even when older than its sources.
+    build: { type: 'boolean', default: true },
+  },
+  allowNegative: true,
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error(`--runs takes a whole number from 1 to 20 (got ${values.runs})`);
+const outDir = values.out ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voxline-lighthouse-'));
+fs.mkdirSync(outDir, { recursive: true });
+
+if (values.build && webBuildIsStale(ROOT)) {
+  console.log('dist/web is missing or older than its sources: building it');
+  buildWebApp(ROOT);
+}
+
+/** One Lighthouse run, tried again once when Lighthouse itself fails (its trace can miss the navigation's start: NO_NAVSTART). */
+async function lighthouseRun(url: string, cookie: string | null, attemptsLeft = 2): Promise<RunnerResult> {
+  const result = await lighthouse(url, {
+    port: debuggingPort,
+    output: ['json', 'html'],
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (!result.lhr.runtimeError) return result;
+  if (attemptsLeft > 1) {
+    console.log(`Lighthouse failed on ${url} (${result.lhr.runtimeError.code}): trying again`);
+    return lighthouseRun(url, cookie, attemptsLeft - 1);
+  }
+  throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
+}
+
+const server = await startServer({ root: ROOT });
+const debuggingPort = await freePort();
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`] });
+async function stopAll() {
+  await browser.close();
+  await server.stop();
+}
+// Ctrl-C must not leave the server and its data folder behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+try {
+  const cookie = await signedInCookie(server.url);
+  const pages: PageRuns[] = [];
+  let lighthouseVersion = '';
+  // Lighthouse's own CPU yardstick, taken at each run: its 4x CPU slowdown assumes a fast desktop (about 1000 or more).
+  const benchmarkIndexes: number[] = [];
+  for (const page of PAGES) {
+    const url = `${server.url}${page.path}`;
+    const pageRuns: PageRuns = { ...page, runs: [] };
+    for (let run = 1; run <= runs; run += 1) {
+      const result = await lighthouseRun(url, page.signedIn ? cookie : null);
+      if (result.lhr.finalDisplayedUrl !== url) throw new Error(`${page.path} ended at ${result.lhr.finalDisplayedUrl}: a signed-in page sent the bench away, or a public one redirected`);
+      const [json, html] = result.report as string[];
+      const name = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run}`;
+      fs.writeFileSync(path.join(outDir, `${name}.report.json`), json!);
+      fs.writeFileSync(path.join(outDir, `${name}.report.html`), html!);
+      lighthouseVersion = result.lhr.lighthouseVersion;
+      benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
+      const scores = scoresOf(result.lhr);
+      console.log(`${page.path} run ${run}/${runs}: ${CATEGORIES.map((id) => `${id} ${scores.scores[id] ?? '–'}`).join(', ')}`);
+      pageRuns.runs.push(scores);
+    }
+    pages.push(pageRuns);
+  }
+
+  console.log(`\nLighthouse ${lighthouseVersion}, ${await browser.version()}, mobile emulation, simulated throttling; median of ${runs} run(s) by performance score; CPU benchmark index ${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)}\n`);
+  console.log(scoreTable(pages).join('\n'));
+  console.log('');
+  for (const { path: pagePath, runs: pageRunList } of pages) {
+    const median = medianRun(pageRunList);
+    const missed = targetsMissed(median);
+    console.log(`${pagePath}: ${missed.length === 0 ? 'every target met' : `missed ${missed.join(', ')}`}`);
+    for (const shortfall of median.shortfalls) console.log(`  - ${shortfall}`);
+  }
+  console.log(`\nReports: ${outDir}`);
+} finally {
+  await stopAll();
+}

@@ -1,0 +1,61 @@
+import { readPlayedAudio } from '../../bench/network/played-audio';
+import { detectDtmf } from '../../src/dsp/dtmf';
+import { rms } from '../support/dsp/analysis';
+import { expect, test } from './fixtures';
+import { listenTo } from './support/heard-audio';
+import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
+import { writeSineWav } from './support/wav';
+import { rentFirstNumberThroughPage } from './support/numbers';
+
+// docs/calls.md#touch-tones: before a call `*` and `#` type into the number but are not dialled;
+// during a call the keypad's keys (and the keyboard's) go into the call's audio as dual tones,
+// which the sound-test line echoes back to the page.
+test('touch-tones: * and # typed before a call are refused for dialling; pressed during a sound-test call, they come back in the echo', async ({ launchWithMicrophone }) => {
+  test.setTimeout(120_000);
+  const { page } = await launchWithMicrophone(writeSineWav({ frequency: 220, seconds: 60, amplitude: 0.2, silenceSeconds: 0 }), { loop: true });
+  const heard = await listenTo(page);
+  const email = uniqueEmail('dtmf');
+  await signUpThroughPage(page, 'Tone Dialler', email);
+  await logInThroughPage(page, email);
+  await expect(page).toHaveURL(/\/dialer$/);
+  await page.goto('/contacts');
+  await rentFirstNumberThroughPage(page, '808');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialer', exact: true }).click();
+
+  // Typed (not pressed on the keypad, whose key tones would start an audio context of their own before the call's).
+  await expect(page).toHaveURL(/\/dialer$/);
+  const input = page.getByRole('textbox', { name: 'Phone number' });
+  await input.pressSequentially('55*#');
+  await expect(input).toHaveValue('55*#');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.getByText('Phone number can hold digits only')).toBeVisible();
+  await expect(page.getByText('* and # are touch-tones: press them once the call is connected')).toBeVisible();
+  await input.fill('');
+
+  await page.getByRole('button', { name: /^Call the sound-test line/ }).click();
+  const bar = page.getByRole('region', { name: 'Active call' });
+  await expect(page.getByText('Call connected')).toBeVisible();
+  // The echo of the microphone's 220 Hz is playing: the call's own audio context is the newest now.
+  await expect.poll(async () => rms((await heard.last(1)).samples), { timeout: 15_000 }).toBeGreaterThan(0.01);
+  const [callContext] = (await readPlayedAudio(page, 0)).filter((recording) => recording.kind === 'audio-context' && recording.startEpochMs !== null).sort((a, b) => b.startEpochMs! - a.startEpochMs!);
+  expect(callContext).toBeDefined();
+
+  // The dialer's keypad during the call, then the keyboard.
+  const keypad = page.getByRole('group', { name: 'Keypad' });
+  for (const name of ['1', '5', '9', 'Pound']) await keypad.getByRole('button', { name, exact: true }).click();
+  await page.keyboard.press('*');
+  await expect(input).toHaveValue('');
+
+  await expect
+    .poll(
+      async () => {
+        const recording = (await readPlayedAudio(page, 8)).find((candidate) => candidate.kind === 'audio-context' && candidate.startEpochMs === callContext!.startEpochMs);
+        return recording ? detectDtmf(recording.samples, recording.sampleRate) : '';
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('159#*');
+
+  await bar.getByRole('button', { name: 'End call' }).click();
+  await expect(bar).toBeHidden();
+});
