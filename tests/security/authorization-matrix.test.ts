@@ -43,6 +43,7 @@ type Fixture =
 const ownOnly = (what: string) => ({ ownOnly: what });
 const SESSION_OWN = ownOnly('acts on the signed-in account only');
 /** The operator's routes: user A, like every user not in ADMIN_EMAILS, is refused whatever is asked. */
+const MEDIA_FIGURES = { readings: 3, codec: 'Opus', roundTripMs: null, jitterMs: null, lossShare: null, concealedShare: null, voiceDelayMs: { average: 0, worst: 0 }, quality: 'good', worstQuality: 'good' };
 const ADMIN_ONLY = { status: 403, why: 'administrators only (ADMIN_EMAILS): any other user gets 403 admin_only' };
 
 const fixtures: Record<string, Fixture> = {
@@ -99,6 +100,7 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/v1/calls/:id': { request: (b) => ({ params: { id: b.callId } }), foreign: 404 },
   'POST /api/v1/calls/:id/hangup': { request: (b) => ({ params: { id: b.callId } }), foreign: 404 },
   'POST /api/v1/calls/:id/dtmf': { request: (b) => ({ params: { id: b.callId }, body: { digits: '1#' } }), foreign: 404 },
+  'PUT /api/v1/calls/:id/media-figures': { request: (b) => ({ params: { id: b.callId }, body: MEDIA_FIGURES }), foreign: 404 },
   'GET /api/v1/calls/:id/media': { request: (b) => ({ params: { id: b.callId } }), foreign: 404 },
   'GET /api/v1/subscription': { request: () => ({}), foreign: SESSION_OWN },
   'GET /api/v1/subscription/minutes': { request: () => ({}), foreign: SESSION_OWN },

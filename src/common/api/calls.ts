@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callDirections, callOutcomes, callStates } from '../calls';
+import { callMediaFiguresSchema } from '../call-quality';
 import { mediaTransports } from '../media';
 import { roundToVoiceStep, VOICE_RANGE, voiceTypes } from '../voice';
 import { textField } from './fields';
@@ -47,6 +48,8 @@ export const callRecordSchema = z.object({
   durationSec: z.number().int().nullable(),
   /** How the user's audio travelled; null when it never connected (or for calls before it was kept). */
   mediaTransport: z.enum(mediaTransports).nullable(),
+  /** What the browser measured of the call's audio (docs/calls.md#call-details); null until it reports. */
+  mediaFigures: callMediaFiguresSchema.nullable(),
 });
 
 export const placeCallResultSchema = z.object({
@@ -56,6 +59,12 @@ export const placeCallResultSchema = z.object({
   sampleRate: z.union([z.literal(16_000), z.literal(8_000)]),
   /** Why the caller's voice settings were set aside for the plan's normal voice, if they were. */
   voiceNotice: z.string().optional(),
+  /** The delay the caller's voice changer adds to this call (ms); absent when it adds none. */
+  voiceDelayMs: z.number().min(0).optional(),
+  /** The called contact's voice preset, when the call uses it (issue 20 item 5). */
+  contactVoice: z
+    .object({ contactName: z.string(), settings: z.object({ voiceType: z.enum(voiceTypes), pitch: z.number(), speed: z.number() }) })
+    .optional(),
 });
 
 /**
@@ -90,4 +99,5 @@ export const callLinesSchema = z.object({ soundTestNumber: e164 });
 export type PlaceCallBody = z.infer<typeof placeCallBodySchema>;
 export type CallRecord = z.infer<typeof callRecordSchema>;
 export type PlaceCallResult = z.infer<typeof placeCallResultSchema>;
+export type ContactVoice = NonNullable<PlaceCallResult['contactVoice']>;
 export type DtmfResult = z.infer<typeof dtmfResultSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { voiceTypes } from '../voice';
+import { voiceSettingsSchema } from './calls';
 import { textField } from './fields';
 
 export const CONTACT_NAME_MAX_LENGTH = 100;
@@ -30,10 +32,21 @@ export const contactEmailField = z
   .refine((value) => value === '' || emailFormat.safeParse(value).success, 'Enter a valid email address')
   .transform((value) => (value === '' ? null : value));
 
+/** The voice calls to the contact use (issue 20 item 5): null uses the caller's own settings. */
+const contactVoiceField = z
+  .strictObject(voiceSettingsSchema.shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Voice has unknown settings: ${issue.keys.join(', ')}`
+        : 'Voice must be null (use my default) or an object with voiceType, pitch and speed',
+  })
+  .nullable();
+
 export const createContactBodySchema = z.strictObject({
   name: contactNameField,
   phoneNumber: contactPhoneField,
   email: contactEmailField.optional(),
+  voice: contactVoiceField.optional(),
 });
 
 export const updateContactBodySchema = z
@@ -41,6 +54,7 @@ export const updateContactBodySchema = z
     name: contactNameField.optional(),
     phoneNumber: contactPhoneField.optional(),
     email: contactEmailField.optional(),
+    voice: contactVoiceField.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
 
@@ -57,6 +71,8 @@ export const contactSchema = z.object({
   name: z.string(),
   phoneNumber: z.string(),
   email: z.string().nullable(),
+  /** Stored values, already on the step; null uses the caller's own settings. */
+  voice: z.object({ voiceType: z.enum(voiceTypes), pitch: z.number(), speed: z.number() }).nullable(),
 });
 
 export const contactsSchema = z.object({ contacts: z.array(contactSchema) });

@@ -3,10 +3,12 @@ import { SERVER_DRAINING, SERVER_DRAINING_RETRY_SEC, type PlaceCallBody, type Pl
 import type { SessionUser } from '../../common/api/session';
 import { NARROWBAND_RATE, WIDEBAND_RATE } from '../../common/calls';
 import { toE164 } from '../../common/phone';
+import { VOICE_EFFECT_DELAY_MS } from '../../common/call-quality';
 import { isDefaultVoice, type VoiceSettings } from '../../common/voice';
 import type { Database } from '../db/client';
 import type { Draining } from '../health/draining';
 import { isUniqueViolation } from '../db/errors';
+import { contactVoiceFor } from '../contacts/service';
 import { AppError } from '../http/app-error';
 import { EchoParty } from '../media/echo-party';
 import { isRentedBy, numberHolder } from '../numbers/number-owners';
@@ -53,7 +55,9 @@ export async function placeCall(deps: CallPlacingDependencies, user: SessionUser
 
   const preferences = await getPreferences(db, user.id);
   const { tier } = await currentPlan(db, user.id);
-  const voice = checkAgainstPlan(options.voiceSettings ?? (await getVoiceSettings(db, user.id)), tier);
+  // The compatibility route's own settings come first; then the called contact's preset, wherever the call was dialled from.
+  const contactVoice = options.voiceSettings ? null : await contactVoiceFor(db, user.id, to);
+  const voice = checkAgainstPlan(options.voiceSettings ?? contactVoice?.settings ?? (await getVoiceSettings(db, user.id)), tier);
   const soundTest = to === deps.soundTestNumber;
   const callee = soundTest ? null : await numberHolder(db, to);
   // docs/calls.md#routing: only calls over the telephony network use the plan's minutes.
@@ -83,6 +87,7 @@ export async function placeCall(deps: CallPlacingDependencies, user: SessionUser
 
   const call = live.create(row.id, user.id, preferences.dataUsage ? NARROWBAND_RATE : WIDEBAND_RATE);
   call.voiceSettings = voice.effective;
+  call.voiceFromContact = contactVoice !== null && !voice.refusal;
   call.metered = metered;
   live.add(call);
   call.log.info({ route: soundTest ? 'sound-test' : callee ? 'voxline-user' : 'phone-network', metered, sampleRate: call.sampleRate }, 'call placed');
@@ -104,5 +109,7 @@ export async function placeCall(deps: CallPlacingDependencies, user: SessionUser
     mediaPath: `/api/v1/calls/${call.id}/media`,
     sampleRate: call.sampleRate,
     ...(voice.refusal ? { voiceNotice: voice.refusal } : {}),
+    ...(isDefaultVoice(voice.effective) ? {} : { voiceDelayMs: VOICE_EFFECT_DELAY_MS }),
+    ...(contactVoice && !voice.refusal ? { contactVoice } : {}),
   };
 }

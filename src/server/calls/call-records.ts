@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { CallRecord } from '../../common/api/calls';
+import type { CallMediaFigures } from '../../common/call-quality';
 import type { CallOutcome } from '../../common/calls';
 import type { MediaTransport } from '../../common/media';
 import type { Database } from '../db/client';
@@ -21,6 +22,7 @@ export function toCallRecord(row: CallRow): CallRecord {
     endedAt: row.endedAt?.toISOString() ?? null,
     durationSec: row.durationSec,
     mediaTransport: row.mediaTransport,
+    mediaFigures: row.mediaFigures,
   };
 }
 
@@ -79,4 +81,14 @@ export async function recordMediaTransport(db: Database, userId: string, callId:
     .update(calls)
     .set({ mediaTransport: transport })
     .where(and(eq(calls.id, callId), eq(calls.userId, userId)));
+}
+
+/** What the participant's browser measured of the call's audio; false when the user has no such call. */
+export async function recordMediaFigures(db: Database, userId: string, callId: string, figures: CallMediaFigures): Promise<boolean> {
+  const updated = await db
+    .update(calls)
+    .set({ mediaFigures: figures })
+    .where(and(eq(calls.id, callId), eq(calls.userId, userId)))
+    .returning({ id: calls.id });
+  return updated.length > 0;
 }

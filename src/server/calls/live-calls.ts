@@ -46,6 +46,8 @@ export interface LiveCall {
   metered: boolean;
   /** The caller's voice settings as the plan allows them, and the changer applying them once joined. */
   voiceSettings: VoiceSettings;
+  /** The settings are the called contact's preset: the caller's own, saved during the call, leave it be. */
+  voiceFromContact: boolean;
   voice: CallerVoice | null;
   /** When the call rings a Voxline user: the callee's own record of it (user-ringing.ts). */
   inbound: InboundCall | null;
@@ -147,6 +149,7 @@ export class LiveCalls {
       provider: null,
       metered: false,
       voiceSettings: { ...defaultVoiceSettings },
+      voiceFromContact: false,
       voice: null,
       inbound: null,
       log: this.deps.log.child(callLogBindings({ id, userId, inbound: null })),
@@ -337,9 +340,12 @@ export class LiveCalls {
     return true;
   }
 
-  /** The caller's calls here take new voice settings at once, as far as the plan allows; a notice says what it refuses. */
+  /**
+   * The caller's calls here take new voice settings at once, as far as the plan allows; a notice
+   * says what it refuses. A call on a contact's preset keeps it.
+   */
   async applyVoiceSettings(userId: string, settings: VoiceSettings) {
-    const mine = [...this.calls.values()].filter((call) => call.userId === userId && !call.ending);
+    const mine = [...this.calls.values()].filter((call) => call.userId === userId && !call.ending && !call.voiceFromContact);
     if (mine.length === 0) return;
     const { tier } = await currentPlan(this.deps.db, userId);
     const voice = checkAgainstPlan(settings, tier);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callHistorySchema, callLinesSchema, callRecordSchema, dtmfBodySchema, dtmfResultSchema, placeCallBodySchema, placeCallResultSchema } from '../../common/api/calls';
+import { callMediaFiguresSchema } from '../../common/call-quality';
 import { socketCodecs } from '../../common/media';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/current-user';
@@ -9,7 +10,7 @@ import { isUuid } from '../db/errors';
 import { AppError } from '../http/app-error';
 import { requireSocketUser, socketOwners } from '../realtime/routes';
 import type { SessionSockets } from '../realtime/session-sockets';
-import { findCall, listHistory, toCallRecord } from './call-records';
+import { findCall, listHistory, recordMediaFigures, toCallRecord } from './call-records';
 import type { CallService } from './call-service';
 
 const callParams = z.object({ id: z.string() });
@@ -70,6 +71,12 @@ export const callRoutes: FastifyPluginAsyncZod<CallRouteOptions> = async (app, {
     const user = await requireUser(auth, request, reply);
     if (!isUuid(request.params.id)) throw AppError.notFound('No such call');
     return calls.sendDtmf(user.id, request.params.id, request.body.digits);
+  });
+
+  app.put('/calls/:id/media-figures', { schema: { params: callParams, body: callMediaFiguresSchema, response: { 204: z.null() } } }, async (request, reply) => {
+    const user = await requireUser(auth, request, reply);
+    if (!isUuid(request.params.id) || !(await recordMediaFigures(db, user.id, request.params.id, request.body))) throw AppError.notFound('No such call');
+    return reply.code(204).send(null);
   });
 
   app.get('/calls/:id/media', { websocket: true, preValidation: requireSocketUser(auth) }, (socket, request) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CallMediaFigures } from '../../common/call-quality';
 import type { CallDirection, CallOutcome, CallState } from '../../common/calls';
 import type { MediaTransport } from '../../common/media';
 import { user } from '../auth/schema';
@@ -33,6 +34,8 @@ export const calls = pgTable(
     instanceId: text('instance_id'),
     /** How this participant's browser audio travelled, once it connected (docs/calls.md#media). */
     mediaTransport: text('media_transport').$type<MediaTransport>(),
+    /** What the participant's browser measured of the call's audio, sent once the call ended (docs/calls.md#call-details). */
+    mediaFigures: jsonb('media_figures').$type<CallMediaFigures>(),
   },
   (table) => [
     index('calls_user_started_idx').on(table.userId, table.startedAt),

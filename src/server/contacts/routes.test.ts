@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSignedInUser } from '../../../tests/support/accounts';
+import { extendSubscription } from '../plans/service';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { capturingMailer, TestBrowser } from '../../../tests/support/test-browser';
 import { contacts } from './schema';
@@ -16,6 +17,7 @@ interface ContactAnswer {
   name: string;
   phoneNumber: string;
   email: string | null;
+  voice: { voiceType: string; pitch: number; speed: number } | null;
 }
 
 async function add(browser: TestBrowser, body: Record<string, unknown>): Promise<ContactAnswer> {
@@ -45,7 +47,7 @@ describe('adding and listing contacts', () => {
   it('stores the phone number in E.164 and an empty email as null', async () => {
     const { browser } = await newSignedInUser(testApp.app);
     const contact = await add(browser, { name: '  Grace Hopper ', phoneNumber: '(415) 555-2671', email: '' });
-    expect(contact).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Grace Hopper', phoneNumber: '+14155552671', email: null });
+    expect(contact).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Grace Hopper', phoneNumber: '+14155552671', email: null, voice: null });
     const withEmail = await add(browser, { name: 'Alan', phoneNumber: '+44 20 7946 0958', email: ' alan@example.com ' });
     expect(withEmail).toMatchObject({ phoneNumber: '+442079460958', email: 'alan@example.com' });
     const without = await add(browser, { name: 'Edsger', phoneNumber: '+31 20 123 4567' });
@@ -148,6 +150,49 @@ describe('editing and deleting contacts', () => {
     expect(response.json()).toEqual({ ok: true });
     expect(await listOf(browser)).toEqual([]);
     expect((await browser.delete(`/api/v1/contacts/${contact.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a contact\'s voice preset (issue 20 item 5)', () => {
+  it('is kept with the contact, changed, and set back to the caller\'s own voice with null', async () => {
+    const { browser, userId } = await newSignedInUser(testApp.app);
+    await extendSubscription(testApp.database.db, userId, 'premium', new Date());
+    const contact = await add(browser, { name: 'Ada', phoneNumber: '+14155552671', voice: { voiceType: 'normal', pitch: 1.5, speed: 1 } });
+    expect(contact.voice).toEqual({ voiceType: 'normal', pitch: 1.5, speed: 1 });
+    const faster = await browser.patch(`/api/v1/contacts/${contact.id}`, { voice: { voiceType: 'african', pitch: 0.8, speed: 1.2 } });
+    expect(faster.json()).toEqual({ ...contact, voice: { voiceType: 'african', pitch: 0.8, speed: 1.2 } });
+    const renamed = await browser.patch(`/api/v1/contacts/${contact.id}`, { name: 'Ada L' });
+    expect(renamed.json().voice).toEqual({ voiceType: 'african', pitch: 0.8, speed: 1.2 });
+    const ownVoice = await browser.patch(`/api/v1/contacts/${contact.id}`, { voice: null });
+    expect(ownVoice.json()).toEqual({ ...contact, name: 'Ada L', voice: null });
+  });
+
+  it.each([
+    ['a pitch above 2', { voiceType: 'normal', pitch: 2.1, speed: 1 }, 'voice.pitch: Pitch must be between 0.5 and 2'],
+    ['a speed between steps', { voiceType: 'normal', pitch: 1, speed: 1.25 }, 'voice.speed: Speed must be in steps of 0.1'],
+    ['an unknown accent', { voiceType: 'robot', pitch: 1, speed: 1 }, 'voice.voiceType: Voice type must be one of'],
+    ['text', 'loud', 'voice: Voice must be null (use my default) or an object with voiceType, pitch and speed'],
+    ['an unknown field', { voiceType: 'normal', pitch: 1, speed: 1, echo: true }, 'voice: Voice has unknown settings: echo'],
+  ])('refuses %s with a clear error naming it', async (_label, voice, message) => {
+    const { browser, userId } = await newSignedInUser(testApp.app);
+    await extendSubscription(testApp.database.db, userId, 'platinum', new Date());
+    const response = await browser.post('/api/v1/contacts', { name: 'Ada', phoneNumber: '+14155552671', voice });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.message).toContain(message);
+    expect(await listOf(browser)).toEqual([]);
+  });
+
+  it('is refused beyond the plan, as the user\'s own settings are', async () => {
+    const { browser, userId } = await newSignedInUser(testApp.app);
+    const free = await browser.post('/api/v1/contacts', { name: 'Ada', phoneNumber: '+14155552671', voice: { voiceType: 'normal', pitch: 1.5, speed: 1 } });
+    expect(free.statusCode).toBe(403);
+    expect(free.json().error).toEqual({ code: 'plan_required', message: 'Voice changer needs Premium', field: 'voice' });
+    await extendSubscription(testApp.database.db, userId, 'premium', new Date());
+    const contact = await add(browser, { name: 'Ada', phoneNumber: '+14155552671' });
+    const locked = await browser.patch(`/api/v1/contacts/${contact.id}`, { voice: { voiceType: 'chinese', pitch: 1, speed: 1 } });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().error).toEqual({ code: 'plan_required', message: 'This accent needs Platinum', field: 'voice' });
+    expect(await listOf(browser)).toEqual([contact]);
   });
 });
 

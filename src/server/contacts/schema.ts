@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { VoiceSettings } from '../../common/voice';
 import { user } from '../auth/schema';
 
 /** docs/product.md §3 contact: a user's address book entry; phone_number in E.164. */
@@ -12,6 +13,8 @@ export const contacts = pgTable(
     name: text('name').notNull(),
     phoneNumber: text('phone_number').notNull(),
     email: text('email'),
+    /** The voice calls to this contact use (issue 20 item 5); null uses the caller's own settings. */
+    voiceSettings: jsonb('voice_settings').$type<VoiceSettings>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,12 +1,15 @@
-import { and, asc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNotNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Contact } from '../../common/api/contacts';
 import { DEFAULT_COUNTRY } from '../../common/countries';
 import { toE164 } from '../../common/phone';
+import type { VoiceSettings } from '../../common/voice';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/errors';
 import { AppError } from '../http/app-error';
 import { phoneNumbers } from '../numbers/schema';
+import { currentPlan } from '../plans/service';
+import { checkAgainstPlan } from '../voice/service';
 import { contacts } from './schema';
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -14,7 +17,15 @@ type ContactRow = typeof contacts.$inferSelect;
 const contactNotFound = () => AppError.notFound('Contact not found');
 
 function toContact(row: ContactRow): Contact {
-  return { id: row.id, name: row.name, phoneNumber: row.phoneNumber, email: row.email };
+  return { id: row.id, name: row.name, phoneNumber: row.phoneNumber, email: row.email, voice: row.voiceSettings };
+}
+
+/** A preset is refused as the user's own settings are (docs/product.md §2): the dialog must not show a voice calls will not use. */
+async function assertVoiceWithinPlan(db: Database, userId: string, voice: VoiceSettings | null | undefined) {
+  if (!voice) return;
+  const { tier } = await currentPlan(db, userId);
+  const { refusal } = checkAgainstPlan(voice, tier);
+  if (refusal) throw new AppError(403, 'plan_required', refusal, 'voice');
 }
 
 /** The country a number without a country code is read in: the user's first rented number's, else the US. */
@@ -58,12 +69,13 @@ export async function listContacts(db: Database, userId: string, query?: string)
 export async function createContact(
   db: Database,
   userId: string,
-  input: { name: string; phoneNumber: string; email?: string | null | undefined },
+  input: { name: string; phoneNumber: string; email?: string | null | undefined; voice?: VoiceSettings | null | undefined },
 ): Promise<Contact> {
   const phoneNumber = await readPhoneNumber(db, userId, input.phoneNumber);
+  await assertVoiceWithinPlan(db, userId, input.voice);
   const [row] = await db
     .insert(contacts)
-    .values({ userId, name: input.name, phoneNumber, email: input.email ?? null })
+    .values({ userId, name: input.name, phoneNumber, email: input.email ?? null, voiceSettings: input.voice ?? null })
     .returning();
   return toContact(row!);
 }
@@ -72,16 +84,18 @@ export async function updateContact(
   db: Database,
   userId: string,
   id: string,
-  changes: { name?: string | undefined; phoneNumber?: string | undefined; email?: string | null | undefined },
+  changes: { name?: string | undefined; phoneNumber?: string | undefined; email?: string | null | undefined; voice?: VoiceSettings | null | undefined },
 ): Promise<Contact> {
   if (!isUuid(id)) throw contactNotFound();
   const phoneNumber = changes.phoneNumber === undefined ? undefined : await readPhoneNumber(db, userId, changes.phoneNumber);
+  await assertVoiceWithinPlan(db, userId, changes.voice);
   const [row] = await db
     .update(contacts)
     .set({
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(phoneNumber !== undefined ? { phoneNumber } : {}),
       ...(changes.email !== undefined ? { email: changes.email } : {}),
+      ...(changes.voice !== undefined ? { voiceSettings: changes.voice } : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
@@ -97,4 +111,18 @@ export async function deleteContact(db: Database, userId: string, id: string): P
     .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
     .returning({ id: contacts.id });
   if (deleted.length === 0) throw contactNotFound();
+}
+
+/**
+ * The voice preset of the user's contact for `phoneNumber` (E.164), with the contact's name; null
+ * when none of their contacts with that number carries one. Two contacts of one number: the first by name.
+ */
+export async function contactVoiceFor(db: Database, userId: string, phoneNumber: string): Promise<{ contactName: string; settings: VoiceSettings } | null> {
+  const [row] = await db
+    .select({ name: contacts.name, voiceSettings: contacts.voiceSettings })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.phoneNumber, phoneNumber), isNotNull(contacts.voiceSettings)))
+    .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.name), asc(contacts.id))
+    .limit(1);
+  return row?.voiceSettings ? { contactName: row.name, settings: row.voiceSettings } : null;
 }

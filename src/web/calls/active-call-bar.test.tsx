@@ -1,10 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ActiveCallBar } from './active-call-bar';
+import type { CallFiguresStore } from './call-figures-watch';
 import type { CallSnapshot } from './call-snapshot';
 import type { ElapsedSecondsStore } from './elapsed-seconds';
 
 const elapsed: ElapsedSecondsStore = { subscribe: () => () => {}, getSnapshot: () => 65 };
+const figures: CallFiguresStore = { subscribe: () => () => {}, getSnapshot: () => null };
 const call: CallSnapshot = {
   listening: false,
   phase: 'active',
@@ -16,10 +18,11 @@ const call: CallSnapshot = {
   answeredAt: Date.parse('2026-11-22T10:00:00.000Z'),
   mediaTransport: null,
   keysHeard: '',
+  contactVoice: null,
 };
 
 function renderBar(fields: Partial<CallSnapshot>) {
-  render(<ActiveCallBar call={{ ...call, ...fields }} elapsed={elapsed} onToggleMute={() => {}} onHangUp={() => {}} />);
+  render(<ActiveCallBar call={{ ...call, ...fields }} elapsed={elapsed} figures={figures} onToggleMute={() => {}} onHangUp={() => {}} />);
   return screen.getByRole('region', { name: 'Active call' });
 }
 
@@ -31,6 +34,16 @@ describe('ActiveCallBar', () => {
   ] as const)('says which way the call’s audio travels (%s)', (mediaTransport, text) => {
     renderBar({ mediaTransport });
     expect(screen.getByRole('note', { name: 'Audio path' })).toHaveTextContent(text);
+  });
+
+  it('says when the call uses the called contact’s voice preset, and nothing otherwise', () => {
+    renderBar({ contactVoice: { contactName: 'Ada', settings: { voiceType: 'normal', pitch: 1.5, speed: 1 } } });
+    expect(screen.getByRole('note', { name: 'Voice' })).toHaveTextContent('Voice: Normal Accent, pitch 1.50x, speed 1.00x (from contact Ada)');
+  });
+
+  it('says no voice of a call without a contact preset', () => {
+    renderBar({});
+    expect(screen.queryByRole('note', { name: 'Voice' })).not.toBeInTheDocument();
   });
 
   it('says nothing of it until the audio connects', () => {

@@ -1,8 +1,12 @@
 import { MicIcon, MicOffIcon, PhoneOffIcon } from 'lucide-react';
+import type { ContactVoice } from '../../common/api/calls';
 import { formatDuration } from '../../common/calls';
 import { mediaTransportLabels } from '../../common/media';
+import { voiceTypeLabels } from '../../common/voice';
 import { Button } from '../components/ui/button';
 import { IconTooltip } from '../components/ui/tooltip';
+import { CallDetails } from './call-details';
+import type { CallFiguresStore } from './call-figures-watch';
 import type { ElapsedSecondsStore } from './elapsed-seconds';
 import { KeysHeard } from './keys-heard';
 import type { ActiveCall } from './use-outbound-call';
@@ -12,11 +16,28 @@ function nationalPart(call: ActiveCall) {
   return call.peer.startsWith(call.countryCode) ? call.peer.slice(call.countryCode.length) : call.peer;
 }
 
+/** 'Normal Accent, pitch 1.50x, speed 1.00x (from contact Ada)': the preset a call to a contact uses (issue 20 item 5). */
+function contactVoiceLabel({ contactName, settings }: ContactVoice) {
+  return `${voiceTypeLabels[settings.voiceType]}, pitch ${settings.pitch.toFixed(2)}x, speed ${settings.speed.toFixed(2)}x (from contact ${contactName})`;
+}
+
 /**
  * docs/product.md §2: the bar at the bottom while a call is on: country code, number, elapsed time,
- * which way its audio travels once connected, mute, end.
+ * which way its audio travels once connected, its Call details, mute, end.
  */
-export function ActiveCallBar({ call, elapsed, onToggleMute, onHangUp }: { call: ActiveCall; elapsed: ElapsedSecondsStore; onToggleMute: () => void; onHangUp: () => void }) {
+export function ActiveCallBar({
+  call,
+  elapsed,
+  figures,
+  onToggleMute,
+  onHangUp,
+}: {
+  call: ActiveCall;
+  elapsed: ElapsedSecondsStore;
+  figures: CallFiguresStore;
+  onToggleMute: () => void;
+  onHangUp: () => void;
+}) {
   const elapsedSec = useElapsedSeconds(elapsed);
   const status = call.phase === 'active' ? formatDuration(elapsedSec) : call.phase === 'ringing' ? 'Ringing...' : 'Calling...';
   return (
@@ -35,7 +56,13 @@ export function ActiveCallBar({ call, elapsed, onToggleMute, onHangUp }: { call:
               Audio: {mediaTransportLabels[call.mediaTransport]}
             </p>
           )}
+          {call.contactVoice && (
+            <p role="note" aria-label="Voice" className="truncate text-xs text-muted-foreground">
+              Voice: {contactVoiceLabel(call.contactVoice)}
+            </p>
+          )}
           <KeysHeard keys={call.keysHeard} />
+          <CallDetails figures={figures} />
         </div>
         <IconTooltip label={call.isMuted ? 'Unmute' : 'Mute'}>
           <Button

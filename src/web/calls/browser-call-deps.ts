@@ -10,6 +10,7 @@ import { getCall } from './get-call';
 import { hangUpCall } from './hang-up-call';
 import { askNotificationPermission, notifyIncomingCall } from './incoming-call-notification';
 import { placeCall } from './place-call';
+import { saveMediaFigures } from './save-media-figures';
 import { sendDtmf } from './send-dtmf';
 
 // Timers are looked up when used, not when this module loads, so a test's fake timers apply.
@@ -36,7 +37,7 @@ const toasts: Notices = {
 /** A CallSession's dependencies in the page: the API, the microphone and media socket, timers, toasts. */
 export function browserCallDeps(queryClient: QueryClient, openPlans: () => void = () => undefined): CallSessionDeps {
   return {
-    server: { placeCall, getCall, hangUpCall, sendDtmf },
+    server: { placeCall, getCall, hangUpCall, sendDtmf, saveMediaFigures },
     media: { openMicrophone, connect: (options) => CallMedia.connect(options) },
     clock: browserClock,
     notices: toasts,

@@ -7,6 +7,15 @@ import type { MediaTransport } from '../../common/media';
  */
 export interface CallMediaStats {
   transport: MediaTransport;
+  /** The codec of the audio received, e.g. `Opus`. */
+  codec?: string;
+  /** Packets received and lost since the audio connected. */
+  packetsReceived?: number;
+  packetsLost?: number;
+  /** Share (0…1) of the packets expected that were lost. */
+  lossShare?: number;
+  /** The microphone's level (0…1) as sent: the loudest moment since the previous reading. */
+  micLevel?: number;
   /** Bits per second of audio sent and received: RTP payloads and headers, or websocket messages. */
   bitrateOut?: number;
   bitrateIn?: number;
@@ -24,4 +33,12 @@ export function bitsPerSecond(bytes: number, ms: number): number | undefined {
 /** `part` of `whole`, 0…1; undefined when there was nothing. */
 export function shareOf(part: number, whole: number): number | undefined {
   return whole > 0 ? part / whole : undefined;
+}
+
+/** The peak (0…1) of a frame of 16-bit PCM. */
+export function peakOf(frame: ArrayBuffer): number {
+  const samples = new Int16Array(frame);
+  let peak = 0;
+  for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
+  return peak / 32_768;
 }

@@ -51,6 +51,8 @@ export class CallPlacing {
         return;
       }
       call.callId = record.id;
+      call.contactVoice = placed.contactVoice ?? null;
+      call.voiceDelayMs = placed.voiceDelayMs ?? 0;
       if (record.state === 'ringing') call.phase = 'ringing';
       await this.media.connect(call, placed.mediaPath, placed.sampleRate);
       if (this.held.holds(call) && record.state === 'answered') this.held.markAnswered(call, record.answeredAt);

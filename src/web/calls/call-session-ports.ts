@@ -1,5 +1,6 @@
 import type { CallRecord, DtmfResult, PlaceCallBody, PlaceCallResult } from '../../common/api/calls';
 import type { Preferences } from '../../common/api/preferences';
+import type { CallMediaFigures } from '../../common/call-quality';
 import type { CallMediaOptions } from './call-media';
 import type { CallMediaLink } from './call-media-link';
 
@@ -17,6 +18,8 @@ export interface CallServer {
   hangUpCall(callId: string): Promise<CallRecord>;
   /** Touch-tones on the call in progress (docs/calls.md#touch-tones). */
   sendDtmf(callId: string, digits: string): Promise<DtmfResult>;
+  /** What the browser measured of the call's audio, kept on its record (docs/calls.md#call-details). */
+  saveMediaFigures(callId: string, figures: CallMediaFigures): Promise<void>;
 }
 
 export interface Clock {

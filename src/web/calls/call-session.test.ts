@@ -64,7 +64,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const record = (fields: Partial<CallRecord>): CallRecord => ({
   id: 'c1', direction: 'outbound', from: '+14155550123', to: '+14155550100', state: 'ringing', outcome: null, reason: null,
-  startedAt: '2026-11-22T10:00:00.000Z', answeredAt: null, endedAt: null, durationSec: null, mediaTransport: null, ...fields,
+  startedAt: '2026-11-22T10:00:00.000Z', answeredAt: null, endedAt: null, durationSec: null, mediaTransport: null, mediaFigures: null, ...fields,
 });
 const placed = (fields: Partial<CallRecord> = {}): PlaceCallResult => ({ call: record(fields), mediaPath: '/api/v1/calls/c1/media', sampleRate: 16_000 });
 const incoming: ServerMessage = { type: 'call.incoming', callId: 'c9', from: '+12125550147', to: '+14155550123', at: '2026-11-22T10:00:00.000Z' };
@@ -80,7 +80,7 @@ function setUp({ preferences = {} as Partial<Preferences> } = {}) {
   const notices: { kind: string; title: string; description?: string }[] = [];
   const notice = (kind: string) => (title: string, options?: NoticeOptions) => void notices.push({ kind, title, ...(options?.description ? { description: options.description } : {}) });
   const deps = {
-    server: { placeCall: vi.fn(async () => placed()), getCall: vi.fn(async () => record({})), hangUpCall: vi.fn(async (id: string) => record({ id, state: 'ended', outcome: 'completed', durationSec: 0 })), sendDtmf: vi.fn(async (_id: string, digits: string) => ({ digits, via: 'tones' as const })) },
+    server: { placeCall: vi.fn(async () => placed()), getCall: vi.fn(async () => record({})), hangUpCall: vi.fn(async (id: string) => record({ id, state: 'ended', outcome: 'completed', durationSec: 0 })), sendDtmf: vi.fn(async (_id: string, digits: string) => ({ digits, via: 'tones' as const })), saveMediaFigures: vi.fn(async () => undefined) },
     media: { openMicrophone: vi.fn(async () => stream), connect: vi.fn(async (_options: CallMediaOptions): Promise<CallMediaLink> => link) },
     clock,
     notices: { info: notice('info'), success: notice('success'), warning: notice('warning'), error: notice('error'), dismiss: vi.fn() },
@@ -250,6 +250,15 @@ describe('a placed call', () => {
     expect(signalling.holds).toBe(1);
     signalling.deliver({ type: 'call.ended', callId: 'c1', outcome: 'completed', durationSec: 3 });
     expect(signalling.holds).toBe(0);
+  });
+
+  it('shows the called contact’s voice preset when the server says the call uses it', async () => {
+    const { session, deps } = setUp();
+    const contactVoice = { contactName: 'Ada', settings: { voiceType: 'normal' as const, pitch: 1.5, speed: 1 } };
+    deps.server.placeCall.mockResolvedValueOnce({ ...placed(), contactVoice });
+    expect(session.getSnapshot().contactVoice).toBeNull();
+    await session.place(dial);
+    expect(session.getSnapshot()).toMatchObject({ phase: 'ringing', contactVoice });
   });
 
   it('reports a call that ended as it was placed', async () => {

@@ -1,6 +1,7 @@
 import type { ServerMessage } from '../../common/realtime';
 import type { Signalling } from '../lib/realtime';
 import { announceEnd } from './call-ending';
+import { CallFiguresWatch } from './call-figures-watch';
 import { CallMediaConnection } from './call-media-connection';
 import { CallPlacing } from './call-placing';
 import { CallReceiving } from './call-receiving';
@@ -20,6 +21,8 @@ export class CallSession {
   private readonly placing: CallPlacing;
   private readonly receiving: CallReceiving;
   private readonly touchTones: TouchToneSender;
+  /** The call's audio figures, for Call details. */
+  readonly figures: CallFiguresWatch;
   readonly subscribe: HeldCall['subscribe'];
   readonly getSnapshot: HeldCall['getSnapshot'];
   readonly elapsed: ElapsedSecondsStore;
@@ -35,6 +38,8 @@ export class CallSession {
     this.placing = new CallPlacing(this.held, media, deps);
     this.receiving = new CallReceiving(this.held, media, deps);
     this.touchTones = new TouchToneSender(deps);
+    this.figures = new CallFiguresWatch(deps);
+    this.held.subscribe(() => this.figures.follow(this.held.current));
     this.subscribe = this.held.subscribe;
     this.getSnapshot = this.held.getSnapshot;
     this.elapsed = this.held.elapsed;

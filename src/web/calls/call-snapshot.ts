@@ -1,3 +1,4 @@
+import type { ContactVoice } from '../../common/api/calls';
 import type { CallDirection } from '../../common/calls';
 import type { MediaTransport } from '../../common/media';
 import type { CallMediaLink } from './call-media-link';
@@ -27,6 +28,8 @@ export interface CallSnapshot {
   mediaTransport: MediaTransport | null;
   /** The keys the other side has pressed during the call (touch-tones), oldest first. */
   keysHeard: string;
+  /** The called contact's voice preset, when the call uses it. */
+  contactVoice: ContactVoice | null;
 }
 
 export const idleSnapshot: CallSnapshot = Object.freeze({
@@ -40,6 +43,7 @@ export const idleSnapshot: CallSnapshot = Object.freeze({
   answeredAt: null,
   mediaTransport: null,
   keysHeard: '',
+  contactVoice: null,
 });
 
 /** The call this session holds and what it holds open for it. */
@@ -60,10 +64,13 @@ export interface LiveCall {
   cancelAutoAnswer: (() => void) | null;
   closeNotification: (() => void) | null;
   keysHeard: string;
+  contactVoice: ContactVoice | null;
+  /** The delay this side's voice changer adds (ms): set by placing; a received call's voice is not changed. */
+  voiceDelayMs: number;
 }
 
 export function newLiveCall(direction: CallDirection, fields: Pick<LiveCall, 'phase' | 'callId' | 'peer' | 'countryCode'>): LiveCall {
-  return { direction, ...fields, muted: false, answeredAt: null, answerSent: false, stream: null, media: null, cancelAutoAnswer: null, closeNotification: null, keysHeard: '' };
+  return { direction, ...fields, muted: false, answeredAt: null, answerSent: false, stream: null, media: null, cancelAutoAnswer: null, closeNotification: null, keysHeard: '', contactVoice: null, voiceDelayMs: 0 };
 }
 
 export function snapshotOf(call: LiveCall | null, listening: boolean): CallSnapshot {
@@ -81,5 +88,6 @@ export function snapshotOf(call: LiveCall | null, listening: boolean): CallSnaps
     answeredAt: call.answeredAt,
     mediaTransport: call.media?.transport ?? null,
     keysHeard: call.keysHeard,
+    contactVoice: call.contactVoice,
   });
 }

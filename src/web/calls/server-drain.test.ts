@@ -20,10 +20,10 @@ function setUp() {
   const notice = (title: string, options?: NoticeOptions) => void notices.push(options?.description ? `${title}: ${options.description}` : title);
   const ended: CallRecord = {
     id: 'c9', direction: 'inbound', from: '+12125550147', to: '+14155550123', state: 'ended', outcome: 'completed', reason: null,
-    startedAt: '2026-11-22T10:00:00.000Z', answeredAt: '2026-11-22T10:00:01.000Z', endedAt: '2026-11-22T10:01:00.000Z', durationSec: 59, mediaTransport: 'webrtc',
+    startedAt: '2026-11-22T10:00:00.000Z', answeredAt: '2026-11-22T10:00:01.000Z', endedAt: '2026-11-22T10:01:00.000Z', durationSec: 59, mediaTransport: 'webrtc', mediaFigures: null,
   };
   const deps: CallSessionDeps = {
-    server: { placeCall: vi.fn(), getCall: vi.fn(async () => ended), hangUpCall: vi.fn(async () => ended), sendDtmf: vi.fn() },
+    server: { placeCall: vi.fn(), getCall: vi.fn(async () => ended), hangUpCall: vi.fn(async () => ended), sendDtmf: vi.fn(), saveMediaFigures: vi.fn() },
     media: { openMicrophone: vi.fn(async () => stream), connect: vi.fn(async () => link) },
     clock: {
       now: () => Date.now(),

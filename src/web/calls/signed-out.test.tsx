@@ -57,7 +57,7 @@ const user = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' };
 const number = { id: 'n1', phoneNumber: '+14155550123', friendlyName: 'Work', active: true, country: 'US', monthlyCost: '1.00', currency: 'USD', createdAt: '2026-11-01T00:00:00.000Z' };
 const answered: CallRecord = {
   id: 'c1', direction: 'outbound', from: '+14155550123', to: '+14155550100', state: 'answered', outcome: null, reason: null,
-  startedAt: '2026-11-22T10:00:00.000Z', answeredAt: '2026-11-22T10:00:00.000Z', endedAt: null, durationSec: null, mediaTransport: null,
+  startedAt: '2026-11-22T10:00:00.000Z', answeredAt: '2026-11-22T10:00:00.000Z', endedAt: null, durationSec: null, mediaTransport: null, mediaFigures: null,
 };
 
 function renderSignedInDialer() {

@@ -143,15 +143,25 @@ describe('SocketMedia, either codec', () => {
     expect(audio.setMuted).toHaveBeenCalledWith(true);
   });
 
-  it('counts what it carries for its stats: bits each way, and the share the jitter buffer concealed', async () => {
+  it('counts what it carries for its stats: bits and packets each way, the share the jitter buffer concealed, the microphone’s peak', async () => {
     const { media, socket, speak, events } = await connect();
     speak(50);
     for (let i = 0; i < 25; i += 1) socket.deliver(new Uint8Array(60).fill(1).buffer);
     events().onJitter!({ targetFrames: 3, queuedFrames: 3, played: 45, concealed: 5, dropped: 0 });
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(await media.stats()).toEqual({ transport: 'websocket-opus', bitrateOut: 32_000, bitrateIn: 12_000, concealedShare: 0.1 });
+    expect(await media.stats()).toEqual({
+      transport: 'websocket-opus',
+      codec: 'Opus',
+      packetsReceived: 25,
+      packetsLost: 0,
+      lossShare: 0,
+      micLevel: 1_000 / 32_768,
+      bitrateOut: 32_000,
+      bitrateIn: 12_000,
+      concealedShare: 0.1,
+    });
 
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(await media.stats()).toEqual({ transport: 'websocket-opus', bitrateOut: 0, bitrateIn: 0, concealedShare: undefined });
+    expect(await media.stats()).toMatchObject({ packetsReceived: 25, micLevel: 0, bitrateOut: 0, bitrateIn: 0, concealedShare: undefined });
   });
 });

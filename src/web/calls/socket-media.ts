@@ -3,7 +3,7 @@ import { OPUS_SAMPLE_RATE, type MediaTransport, type SocketCodec } from '../../c
 import type { JitterStats } from '../../dsp/jitter-buffer';
 import { OpusSocketCodec } from '../audio/opus-socket-codec';
 import { SIGNED_OUT_CLOSE_CODE } from '../lib/realtime';
-import { bitsPerSecond, shareOf, type CallMediaStats } from './call-media-stats';
+import { bitsPerSecond, peakOf, shareOf, type CallMediaStats } from './call-media-stats';
 import type { CallMediaLink } from './call-media-link';
 import type { MediaPlatform, WorkletAudio } from './media-platform';
 import { SendBufferBitrate } from '../../common/send-buffer-bitrate';
@@ -44,6 +44,9 @@ export class SocketMedia implements CallMediaLink {
   private jitter: JitterStats | null = null;
   private sent = 0;
   private received = 0;
+  private packetsReceived = 0;
+  /** The microphone's peak since the last stats() reading. */
+  private micPeak = 0;
   private previous: Reading = { at: Date.now(), sent: 0, received: 0, played: 0, concealed: 0 };
 
   private constructor(
@@ -69,7 +72,11 @@ export class SocketMedia implements CallMediaLink {
     const media = new SocketMedia(socket, options, platform);
     try {
       media.audio = await platform.startAudio(options.stream, media.opus ? OPUS_SAMPLE_RATE : options.sampleRate, {
-        onFrame: (frame) => (media.opus ? media.opus.encode(frame) : media.send(frame)),
+        onFrame: (frame) => {
+          media.micPeak = Math.max(media.micPeak, peakOf(frame));
+          if (media.opus) media.opus.encode(frame);
+          else media.send(frame);
+        },
         onJitter: (stats) => (media.jitter = stats),
       });
     } catch (error) {
@@ -95,8 +102,16 @@ export class SocketMedia implements CallMediaLink {
     this.previous = now;
     const elapsed = now.at - previous.at;
     const concealed = now.concealed - previous.concealed;
+    const micLevel = this.micPeak;
+    this.micPeak = 0;
     return {
       transport: this.transport,
+      codec: this.opus ? 'Opus' : 'PCM',
+      // TCP delivers every message or none: nothing is lost, only late.
+      packetsReceived: this.packetsReceived,
+      packetsLost: 0,
+      lossShare: 0,
+      micLevel,
       bitrateOut: bitsPerSecond(now.sent - previous.sent, elapsed),
       bitrateIn: bitsPerSecond(now.received - previous.received, elapsed),
       concealedShare: shareOf(concealed, concealed + now.played - previous.played),
@@ -123,6 +138,7 @@ export class SocketMedia implements CallMediaLink {
 
   private receive(message: ArrayBuffer) {
     this.received += message.byteLength;
+    this.packetsReceived += 1;
     if (this.opus) this.opus.decode(message);
     else this.audio?.play(message);
   }

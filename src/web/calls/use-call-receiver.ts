@@ -30,7 +30,7 @@ export function useCallReceiver() {
     };
   }, [session, realtime]);
   const { startReceiving, stopReceiving, answer, reject, hangUp, toggleMute, pressKey } = session;
-  return { listening: snapshot.listening, call: snapshot.phase === 'idle' ? null : snapshot, elapsed: session.elapsed, startReceiving, stopReceiving, answer, reject, hangUp, toggleMute, pressKey };
+  return { listening: snapshot.listening, call: snapshot.phase === 'idle' ? null : snapshot, elapsed: session.elapsed, figures: session.figures, startReceiving, stopReceiving, answer, reject, hangUp, toggleMute, pressKey };
 }
 
 export type CallReceiver = ReturnType<typeof useCallReceiver>;

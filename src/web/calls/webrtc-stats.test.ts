@@ -15,7 +15,7 @@ describe('readWebRtcStats', () => {
       2_000,
     );
     expect(stats).toMatchObject({ transport: 'webrtc', bitrateOut: 16_000, bitrateIn: 8_000 });
-    expect(counts).toEqual({ at: 2_000, bytesSent: 4_000, bytesReceived: 2_000, concealedSamples: 0, samplesReceived: 0 });
+    expect(counts).toEqual({ at: 2_000, bytesSent: 4_000, bytesReceived: 2_000, concealedSamples: 0, samplesReceived: 0, packetsReceived: 0, packetsLost: 0 });
   });
 
   it('takes the round trip of the nominated pair when the transport names none', () => {
@@ -28,6 +28,18 @@ describe('readWebRtcStats', () => {
       1_000,
     );
     expect(stats.roundTripMs).toBe(80);
+  });
+
+  it('reads the codec, the packets lost since the last reading, and the microphone level', () => {
+    const inbound = (packetsReceived: number, packetsLost: number) =>
+      ({ id: 'IT', type: 'inbound-rtp', kind: 'audio', timestamp: 0, codecId: 'C1', packetsReceived, packetsLost, jitter: 0.012 }) as RTCInboundRtpStreamStats;
+    const codec = { id: 'C1', type: 'codec', timestamp: 0, mimeType: 'audio/opus', clockRate: 48_000, payloadType: 111 } as RTCStats;
+    const mic = { id: 'M1', type: 'media-source', kind: 'audio', timestamp: 0, audioLevel: 0.25 } as RTCStats;
+    const rtcp = { id: 'R1', type: 'remote-inbound-rtp', kind: 'audio', timestamp: 0, roundTripTime: 0.12 } as RTCStats;
+    const first = readWebRtcStats(report([inbound(100, 0), codec, mic, rtcp]), noRtpYet(0), 1_000);
+    expect(first.stats).toMatchObject({ codec: 'Opus', packetsReceived: 100, packetsLost: 0, lossShare: 0, micLevel: 0.25, jitterMs: 12, roundTripMs: 120 });
+    const second = readWebRtcStats(report([inbound(148, 2), codec]), first.counts, 2_000);
+    expect(second.stats).toMatchObject({ packetsReceived: 148, packetsLost: 2, lossShare: 0.04, micLevel: undefined });
   });
 
   it('leaves out what it cannot know yet', () => {

@@ -25,7 +25,7 @@ const preferences: Preferences = { darkMode: false, notifications: false, callHi
 const incoming: ServerMessage = { type: 'call.incoming', callId: 'c1', from: '+12125550147', to: '+14155550123', at: '2026-11-22T10:00:00.000Z' };
 const endedRecord: CallRecord = {
   id: 'c1', direction: 'inbound', from: '+12125550147', to: '+14155550123', state: 'ended', outcome: 'completed', reason: null,
-  startedAt: '2026-11-22T10:00:00.000Z', answeredAt: '2026-11-22T10:00:03.000Z', endedAt: '2026-11-22T10:01:08.000Z', durationSec: 65, mediaTransport: 'webrtc',
+  startedAt: '2026-11-22T10:00:00.000Z', answeredAt: '2026-11-22T10:00:03.000Z', endedAt: '2026-11-22T10:01:08.000Z', durationSec: 65, mediaTransport: 'webrtc', mediaFigures: null,
 };
 
 function renderCallSettings({ numbers = [number] as unknown[], prefs = preferences, answers = {} as Record<string, StubResponder> } = {}) {

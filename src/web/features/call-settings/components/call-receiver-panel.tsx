@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import { formatDuration } from '../../../../common/calls';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { CallStatusAnnouncer } from '../../../calls/call-status-announcer';
+import { CallDetails } from '../../../calls/call-details';
+import type { CallFiguresStore } from '../../../calls/call-figures-watch';
 import type { ElapsedSecondsStore } from '../../../calls/elapsed-seconds';
 import type { CallReceiver, ReceivedCall } from '../../../calls/use-call-receiver';
 import { InCallKeypad } from '../../../calls/in-call-keypad';
@@ -56,7 +58,7 @@ export function CallReceiverPanel({ receiver, hasNumbers }: { receiver: CallRece
           {call.phase === 'ringing' ? (
             <IncomingCallCard call={call} onAnswer={() => void receiver.answer()} onReject={receiver.reject} />
           ) : (
-            <OnCallCard call={call} elapsed={receiver.elapsed} onToggleMute={receiver.toggleMute} onHangUp={() => void receiver.hangUp()} onPressKey={receiver.pressKey} />
+            <OnCallCard call={call} elapsed={receiver.elapsed} figures={receiver.figures} onToggleMute={receiver.toggleMute} onHangUp={() => void receiver.hangUp()} onPressKey={receiver.pressKey} />
           )}
         </CardContent>
       )}
@@ -94,12 +96,14 @@ function IncomingCallCard({ call, onAnswer, onReject }: { call: ReceivedCall; on
 function OnCallCard({
   call,
   elapsed,
+  figures,
   onToggleMute,
   onHangUp,
   onPressKey,
 }: {
   call: ReceivedCall;
   elapsed: ElapsedSecondsStore;
+  figures: CallFiguresStore;
   onToggleMute: () => void;
   onHangUp: () => void;
   onPressKey: (key: string) => boolean;
@@ -130,6 +134,7 @@ function OnCallCard({
           {connected ? formatDuration(elapsedSec) : 'Connecting...'}
         </p>
         <KeysHeard keys={call.keysHeard} />
+        <CallDetails figures={figures} />
       </div>
       <InCallKeypad onPress={onPressKey} disabled={!connected} />
       <div className="flex gap-2">

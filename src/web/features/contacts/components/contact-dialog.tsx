@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { reportMissing, submitHandler, useZodForm } from '../../../lib/zod-form';
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
+import { ContactVoiceFields } from './contact-voice-fields';
 
 /** The Add Contact dialog (no `contact`) or the Edit Contact dialog of `contact` (docs/product.md §2, §4, §5). */
 export function ContactDialog({ contact, trigger }: { contact?: Contact; trigger: ReactNode }) {
@@ -38,7 +39,7 @@ export function ContactDialog({ contact, trigger }: { contact?: Contact; trigger
 function ContactForm({ contact, onSaved }: { contact: Contact | undefined; onSaved: () => void }) {
   // Adding and editing ask for the same fields (docs/product.md §5): the add body's rules serve both.
   const form = useZodForm(createContactBodySchema, {
-    defaultValues: { name: contact?.name ?? '', phoneNumber: contact?.phoneNumber ?? '', email: contact?.email ?? '' },
+    defaultValues: { name: contact?.name ?? '', phoneNumber: contact?.phoneNumber ?? '', email: contact?.email ?? '', voice: contact?.voice ?? null },
   });
   const createContact = useCreateContact();
   const updateContact = useUpdateContact();
@@ -46,8 +47,8 @@ function ContactForm({ contact, onSaved }: { contact: Contact | undefined; onSav
 
   const submit = submitHandler(
     form,
-    async ({ name, phoneNumber, email }) => {
-      const values = { name: name.trim(), phoneNumber: phoneNumber.trim(), email: email?.trim() ?? '' };
+    async ({ name, phoneNumber, email, voice }) => {
+      const values = { name: name.trim(), phoneNumber: phoneNumber.trim(), email: email?.trim() ?? '', voice: voice ?? null };
       if (contact) await updateContact.mutateAsync({ id: contact.id, changes: values });
       else await createContact.mutateAsync(values);
       onSaved();
@@ -72,6 +73,7 @@ function ContactForm({ contact, onSaved }: { contact: Contact | undefined; onSav
         hint="With its country code when it is abroad."
       />
       <FormInput form={form} name="email" id={`${id}-email`} label="Email (optional)" type="email" autoComplete="off" maxLength={CONTACT_EMAIL_MAX_LENGTH} />
+      <ContactVoiceFields form={form} />
       <FormAlert title="Missing information" message={errors.root?.missing?.message} />
       <FormAlert title={contact ? 'Failed to update contact' : 'Failed to add contact'} message={errors.root?.server?.message} />
       <DialogFormFooter submitLabel={contact ? 'Save Changes' : 'Add Contact'} pending={isSubmitting} />

@@ -1,15 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSearchParams } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../../../common/api/contacts';
 import { renderRoutes } from '../../../../../tests/support/render-web';
 import { apiError, stubApi, type StubResponder } from '../../../../../tests/support/web-fetch';
 import { ContactsCard } from './contacts-card';
 
-const ada: Contact = { id: '5d0c1a62-8f1e-4a9e-b7f4-000000000001', name: 'Ada Lovelace', phoneNumber: '+14155552671', email: 'ada@example.com' };
-const grace: Contact = { id: '5d0c1a62-8f1e-4a9e-b7f4-000000000002', name: 'Grace Hopper', phoneNumber: '+442079460958', email: null };
-const linus: Contact = { id: '5d0c1a62-8f1e-4a9e-b7f4-000000000003', name: 'Linus', phoneNumber: '+16135550142', email: 'linus@kernel.example' };
+const ada: Contact = { id: '5d0c1a62-8f1e-4a9e-b7f4-000000000001', name: 'Ada Lovelace', phoneNumber: '+14155552671', email: 'ada@example.com', voice: null };
+const grace: Contact = { id: '5d0c1a62-8f1e-4a9e-b7f4-000000000002', name: 'Grace Hopper', phoneNumber: '+442079460958', email: null, voice: null };
+const linus: Contact = { id: '5d0c1a62-8f1e-4a9e-b7f4-000000000003', name: 'Linus', phoneNumber: '+16135550142', email: 'linus@kernel.example', voice: null };
 
 const contactsList = (...contacts: Contact[]) => ({ status: 200, body: { contacts } });
 
@@ -111,7 +111,7 @@ describe('Your Contacts', () => {
 
 describe('Add Contact dialog', () => {
   it('asks for the name and number, shows the server’s reason, then adds the contact', async () => {
-    const added: Contact = { id: '5d0c1a62-8f1e-4a9e-b7f4-000000000004', name: 'Alan Turing', phoneNumber: '+14155550199', email: null };
+    const added: Contact = { id: '5d0c1a62-8f1e-4a9e-b7f4-000000000004', name: 'Alan Turing', phoneNumber: '+14155550199', email: null, voice: null };
     const { api } = renderCard({
       'GET /api/v1/contacts': [contactsList(ada), contactsList(ada, added)],
       'POST /api/v1/contacts': [apiError(400, 'invalid_input', 'Enter a valid phone number', 'phoneNumber'), { status: 201, body: added }],
@@ -148,7 +148,7 @@ describe('Add Contact dialog', () => {
     expect(await screen.findByText('Contact added')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Alan Turing' })).toBeInTheDocument();
-    expect(api.sent('POST', '/api/v1/contacts')[1]?.body).toEqual({ name: 'Alan Turing', phoneNumber: '415 555 0199', email: '' });
+    expect(api.sent('POST', '/api/v1/contacts')[1]?.body).toEqual({ name: 'Alan Turing', phoneNumber: '415 555 0199', email: '', voice: null });
 
     // The form starts empty next time.
     await userEvent.click(screen.getByRole('button', { name: 'Add Contact' }));
@@ -187,7 +187,42 @@ describe('Edit Contact dialog', () => {
     expect(await screen.findByText('Contact updated')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Ada King' })).toBeInTheDocument();
-    expect(api.sent('PATCH', `/api/v1/contacts/${ada.id}`)[1]?.body).toEqual({ name: 'Ada King', phoneNumber: '+14155552671', email: '' });
+    expect(api.sent('PATCH', `/api/v1/contacts/${ada.id}`)[1]?.body).toEqual({ name: 'Ada King', phoneNumber: '+14155552671', email: '', voice: null });
+  });
+});
+
+describe('a contact\'s voice preset in the Edit Contact dialog', () => {
+  beforeAll(() => {
+    // Radix Select uses pointer capture and scrolls the chosen option into view; jsdom has neither.
+    Element.prototype.hasPointerCapture ??= () => false;
+    Element.prototype.releasePointerCapture ??= () => undefined;
+    Element.prototype.scrollIntoView ??= () => undefined;
+  });
+
+  it('shows the preset, sends a change, shows the plan\'s refusal, and goes back to the default voice', async () => {
+    const withVoice: Contact = { ...ada, voice: { voiceType: 'normal', pitch: 1.5, speed: 1 } };
+    const { api } = renderCard({
+      'GET /api/v1/contacts': [contactsList(withVoice), contactsList(ada)],
+      [`PATCH /api/v1/contacts/${ada.id}`]: [apiError(403, 'plan_required', 'This accent needs Platinum', 'voice'), { status: 200, body: ada }],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Ada Lovelace' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Contact' });
+    const voice = within(dialog).getByRole('combobox', { name: 'Voice for calls to this contact' });
+    expect(voice).toHaveTextContent('Normal Accent');
+    expect(within(dialog).getByRole('slider', { name: 'Pitch' })).toHaveValue('1.5');
+    fireEvent.change(within(dialog).getByRole('slider', { name: 'Speed' }), { target: { value: '1.2' } });
+    await userEvent.click(voice);
+    await userEvent.click(screen.getByRole('option', { name: 'Chinese Accent' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This accent needs Platinum');
+    expect(api.sent('PATCH', `/api/v1/contacts/${ada.id}`)[0]?.body).toMatchObject({ voice: { voiceType: 'chinese', pitch: 1.5, speed: 1.2 } });
+
+    await userEvent.click(voice);
+    await userEvent.click(screen.getByRole('option', { name: 'Use my default voice' }));
+    expect(within(dialog).queryByRole('slider', { name: 'Pitch' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Contact updated')).toBeInTheDocument();
+    expect(api.sent('PATCH', `/api/v1/contacts/${ada.id}`)[1]?.body).toMatchObject({ voice: null });
   });
 });
 

@@ -12,6 +12,7 @@ const ended = {
   answeredAt: '2026-11-20T10:00:01.000Z',
   endedAt: '2026-11-20T10:00:08.000Z',
   mediaTransport: null,
+  mediaFigures: null,
 };
 const outbound = { ...ended, id: 'c1', direction: 'outbound', from: '+14155550123', to: '+19175550177', outcome: 'completed', durationSec: 7 };
 const inbound = { ...ended, id: 'c2', direction: 'inbound', from: '+17185550188', to: '+14155550123', outcome: 'rejected', answeredAt: null, durationSec: 0 };
@@ -43,5 +44,24 @@ describe('CallHistory', () => {
     expect(webrtc).toHaveTextContent('0:07 · Audio: WebRTC (Opus)');
     expect(screen.getByRole('button', { name: 'Outgoing call to +1 (917) 555-0199, Completed, 0:07, Audio: WebSocket (Opus)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Incoming call from +1 (718) 555-0188, Missed, 0:00' })).not.toHaveTextContent('Audio');
+  });
+
+  it('shows the audio figures the browser kept for a call: its quality, averages and worst', async () => {
+    const mediaFigures = {
+      readings: 8,
+      codec: 'Opus',
+      roundTripMs: { average: 20, worst: 35 },
+      jitterMs: { average: 2, worst: 4 },
+      lossShare: { average: 0, worst: 0 },
+      concealedShare: { average: 0.01, worst: 0.03 },
+      voiceDelayMs: { average: 0, worst: 0 },
+      quality: 'good',
+      worstQuality: 'fair',
+    };
+    vi.stubGlobal('fetch', stubApi({ '/api/v1/calls': { status: 200, body: { calls: [{ ...outbound, mediaTransport: 'webrtc', mediaFigures }] } } }).fetchStub);
+    renderWithRoute(<CallHistory onRedial={vi.fn()} />);
+
+    const entry = await screen.findByRole('button', { name: /^Outgoing call to \+1 \(917\) 555-0177, Completed, 0:07, Audio: WebRTC \(Opus\), Quality: Good \(at worst Fair\)/ });
+    expect(entry).toHaveTextContent('Quality: Good (at worst Fair) · Opus · round trip 20 ms (worst 35 ms) · jitter 2 ms (worst 4 ms)');
   });
 });

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/utils';
 import { callHistoryQuery } from '../../../calls/call-history-query';
+import { describeMediaFigures } from './call-history-figures';
 
 type HistoryStatus = 'completed' | 'missed' | 'pending';
 
@@ -58,6 +59,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
         const { status, label } = statusOf(call);
         const Icon = call.direction === 'outbound' ? PhoneOutgoingIcon : PhoneIncomingIcon;
         const audio = call.mediaTransport ? `Audio: ${mediaTransportLabels[call.mediaTransport]}` : null;
+        const figures = call.mediaFigures ? describeMediaFigures(call.mediaFigures) : null;
         return (
           <li key={call.id} className="flex items-center gap-3 py-3">
             <button
@@ -65,7 +67,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
               className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               onClick={() => onRedial(call)}
               // The direction icon is decorative, so the name says which way the call went.
-              aria-label={`${call.direction === 'outbound' ? 'Outgoing call to' : 'Incoming call from'} ${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}${audio ? `, ${audio}` : ''}`}
+              aria-label={`${call.direction === 'outbound' ? 'Outgoing call to' : 'Incoming call from'} ${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}${audio ? `, ${audio}` : ''}${figures ? `, ${figures}` : ''}`}
             >
               <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span className="flex min-w-0 flex-1 flex-col">
@@ -74,6 +76,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
                   {new Date(call.startedAt).toLocaleString()} · {formatDuration(call.durationSec ?? 0)}
                   {audio && ` · ${audio}`}
                 </span>
+                {figures && <span className="text-xs text-muted-foreground">{figures}</span>}
               </span>
               <Badge className={cn(statusClass[status])} data-status={status}>
                 {label}

@@ -1,0 +1,1 @@
+ALTER TABLE "contacts" ADD COLUMN "voice_settings" jsonb;
