@@ -1,4 +1,4 @@
-// `npm start`: checks the configuration, builds the web app, then runs the server with its Node flags.
+// `npm start`: checks the configuration, builds and compresses the web app, then runs the server with its Node flags.
 import { spawn } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
@@ -20,6 +20,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => current?.ki
 const steps = [
   [bin('tsx'), ['src/server/main.ts', '--check-config']],
   [bin('vite'), ['build', '--logLevel', 'warn']],
+  // The same build as `npm run build`: the server sends these copies to browsers that accept them.
+  [bin('tsx'), ['scripts/compress-web-app.ts']],
   [bin('tsx'), [...SERVER_NODE_FLAGS, 'src/server/main.ts']],
 ];
 for (const [command, args] of steps) {

@@ -48,8 +48,8 @@ export const callRecordSchema = z.object({
   durationSec: z.number().int().nullable(),
   /** How the user's audio travelled; null when it never connected (or for calls before it was kept). */
   mediaTransport: z.enum(mediaTransports).nullable(),
-  /** What the browser measured of the call's audio (docs/calls.md#call-details); null until it reports. */
-  mediaFigures: callMediaFiguresSchema.nullable(),
+  /** What the browser measured of the call's audio (docs/calls.md#call-details); null until it reports, absent from a server released before it (a rolling upgrade). */
+  mediaFigures: callMediaFiguresSchema.nullish(),
 });
 
 export const placeCallResultSchema = z.object({
