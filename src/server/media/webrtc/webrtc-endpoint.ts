@@ -2,6 +2,7 @@ import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { OPUS_BITRATE, OPUS_LOW_DATA_BITRATE } from '../../../common/media';
 import { MediaMetrics } from '../../metrics/media-meter';
 import { withOpusParameters } from './answer-sdp';
+import { renumberWeriftDtlsRetransmissions } from './dtls-record-numbers';
 import { guardIce } from './ice-guard';
 import { acceptableOffer, MediaOfferError } from './offer-checks';
 import { WebRtcLeg } from './webrtc-leg';
@@ -53,6 +54,7 @@ export class WebRtcEndpoint {
     const range = settings.portRange;
     // werift refuses a range of one port (min must be below max).
     if (range && !(range[0] < range[1])) throw new RangeError(`the WebRTC port range ${range[0]}-${range[1]} needs at least two ports`);
+    renumberWeriftDtlsRetransmissions();
   }
 
   /** Peer connections open or closing: each holds UDP ports until its close completes. */
