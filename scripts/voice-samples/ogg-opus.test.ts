@@ -2,7 +2,8 @@ import { Decoder } from '@evan/opus';
 import { describe, expect, it } from 'vitest';
 import { float32ToInt16 } from '../../src/dsp/pcm';
 import { dominantFrequency, sine } from '../../tests/support/dsp/analysis';
-import { encodeOggOpus, oggCrc } from './ogg-opus';
+import { oggCrc } from '../../src/server/media/ogg/ogg-page';
+import { encodeOggOpus } from './ogg-opus';
 
 const rate = 16_000;
 

@@ -25,6 +25,14 @@ describe('plans', () => {
     expect([numbersInWords(1), numbersInWords(3)]).toEqual(['1 number', '3 numbers']);
   });
 
+  it('state on their cards the days the retention job keeps each plan’s files and history (src/server/retention)', () => {
+    expect(plans.free.retentionDays).toEqual({ recordings: 0, voicemail: 30, history: 90 });
+    expect(plans.premium.retentionDays).toEqual({ recordings: 90, voicemail: 90, history: 90 });
+    expect(plans.platinum.retentionDays).toEqual({ recordings: 365, voicemail: 365, history: 365 });
+    expect(plans.premium.features).toEqual(expect.arrayContaining(['Call recording, kept 90 days', 'Voicemail kept 90 days']));
+    expect(plans.platinum.features).toEqual(expect.arrayContaining(['Recordings, voicemail and call history kept for a year']));
+  });
+
   it('show amounts with two decimals and their sign, and names capitalised', () => {
     expect(formatUsd(10_000)).toBe('$100.00');
     expect(formatNgn(17_200_000)).toBe('₦172,000.00');

@@ -29,6 +29,14 @@ export interface PlanDefinition {
    * (docs/decisions/015), so the limit rises with the price.
    */
   maxNumbers: number;
+  /** Whether calls may be recorded (issue 19). */
+  recording: boolean;
+  /**
+   * Days each kind of file or record is kept (issue 19), enforced by the retention job. A file's
+   * time is fixed by the plan in force when it is made, so a downgrade keeps it until then; call
+   * history follows the plan in force when the job runs.
+   */
+  retentionDays: { recordings: number; voicemail: number; history: number };
   /** docs/product.md §9 feature list, as shown on the plan's card. */
   features: readonly string[];
 }
@@ -43,6 +51,8 @@ export const plans: Record<Tier, PlanDefinition> = {
     voiceTypes: ['normal'],
     pitchAndSpeed: false,
     maxNumbers: 1,
+    recording: false,
+    retentionDays: { recordings: 0, voicemail: 30, history: 90 },
     features: [],
   },
   premium: {
@@ -52,7 +62,15 @@ export const plans: Record<Tier, PlanDefinition> = {
     voiceTypes: basicAccents,
     pitchAndSpeed: true,
     maxNumbers: 3,
-    features: ['150 minutes of calling per month', 'Basic voice changer with 5 accent options', 'Call recording', 'Standard support'],
+    recording: true,
+    retentionDays: { recordings: 90, voicemail: 90, history: 90 },
+    features: [
+      '150 minutes of calling per month',
+      'Basic voice changer with 5 accent options',
+      'Call recording, kept 90 days',
+      'Voicemail kept 90 days',
+      'Standard support',
+    ],
   },
   platinum: {
     tier: 'platinum',
@@ -61,16 +79,25 @@ export const plans: Record<Tier, PlanDefinition> = {
     voiceTypes: ['normal', 'caucasian', 'european', 'russian', 'chinese', 'indian', 'african', 'hispanic', 'middleEastern'],
     pitchAndSpeed: true,
     maxNumbers: 10,
+    recording: true,
+    retentionDays: { recordings: 365, voicemail: 365, history: 365 },
     features: [
       'Unlimited calls',
       'Advanced voice changer with all accents',
-      'Priority call reception',
-      'Extended recording and history',
+      'Priority call reception when Voxline is busy',
+      'Recordings, voicemail and call history kept for a year',
       '24/7 support',
       'Multi-device sync',
     ],
   },
 };
+
+const DAY_MS = 86_400_000;
+
+/** When a recording or voicemail made now under `tier` may be deleted by the retention job. */
+export function retainUntil(tier: Tier, kind: 'recordings' | 'voicemail', madeAt: Date): Date {
+  return new Date(madeAt.getTime() + plans[tier].retentionDays[kind] * DAY_MS);
+}
 
 /** The first plan above `tier` that allows more phone numbers, or null when none does. */
 export function planWithMoreNumbers(tier: Tier): Tier | null {

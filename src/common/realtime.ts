@@ -23,7 +23,13 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('call.mute'), callId: callIdField, muted: z.boolean() }),
   /** The call's audio over WebRTC: the browser's SDP offer, its ICE candidates gathered in it. */
   z.object({ type: z.literal('media.offer'), callId: callIdField, sdp: sdpField }),
+  /** Starts or stops recording the call (Premium and Platinum, issue 19). */
+  z.object({ type: z.literal('call.record'), callId: callIdField, recording: z.boolean() }),
 ]);
+
+/** What a change in one tab or device may have touched, so every other open one reloads it (issue 19, multi-device sync). */
+export const syncTopics = ['history', 'contacts', 'numbers', 'voice', 'preferences', 'voicemail', 'recordings', 'subscription', 'account'] as const;
+export type SyncTopic = (typeof syncTopics)[number];
 
 /** Messages the server sends to a user's tabs. */
 export const serverMessageSchema = z.discriminatedUnion('type', [
@@ -51,6 +57,15 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
    * address, to another one, once it holds no call here. Also the answer to a receiver.start it refuses.
    */
   z.object({ type: z.literal('server.draining') }),
+  /**
+   * The call is being recorded, or no longer (issue 19): both sides are told. `byYou` says whether
+   * this user started it; `startedAt` when the recording began, for the elapsed time.
+   */
+  z.object({ type: z.literal('call.recording'), callId: z.string(), recording: z.boolean(), byYou: z.boolean(), startedAt: z.string().optional() }),
+  /** A caller left a message (issue 19); every open tab of the owner shows it. */
+  z.object({ type: z.literal('voicemail.new'), voicemailId: z.string(), from: z.string(), at: z.string() }),
+  /** Something of the user's changed elsewhere: the tab reloads these (issue 19, multi-device sync). */
+  z.object({ type: z.literal('sync'), topics: z.array(z.enum(syncTopics)) }),
 ]);
 
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
@@ -10,7 +11,7 @@ import { adminRoutes } from './admin/routes';
 import { AdminService } from './admin/service';
 import { createAuth } from './auth/auth';
 import { createBus } from './bus/create-bus';
-import { CallService } from './calls/call-service';
+import { CallService, type CallServiceDependencies } from './calls/call-service';
 import { mediaRoutes } from './media/routes';
 import { WebRtcEndpoint } from './media/webrtc/webrtc-endpoint';
 import { SimulatedIncomingCalls } from './calls/simulated-incoming';
@@ -53,6 +54,8 @@ import { RealtimeHub } from './realtime/realtime-hub';
 import { RedisPresence } from './realtime/redis-presence';
 import { realtimeRoutes } from './realtime/routes';
 import { SessionSockets } from './realtime/session-sockets';
+import { announceChange } from './sync/announce-change';
+import { announceRouteChanges } from './sync/announce-route-changes';
 import { createPaymentProvider } from './providers/payments/create-payment-provider';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import { sandboxCheckoutRoutes } from './providers/payments/sandbox/checkout-routes';
@@ -62,6 +65,16 @@ import { MemoryWebhookIdStore, RedisWebhookIdStore } from './providers/telephony
 import { webAppInlineScriptSources } from './static-site/inline-script-hashes';
 import { serveWebApp } from './static-site/serve-web-app';
 import { voiceSettingsRoutes } from './voice/routes';
+import { voicemailRoutes } from './voicemail/routes';
+import { createVoicemail } from './voicemail/voicemail';
+import { serveStoredAudio } from './storage/serve-audio';
+import { AudioSpool } from './storage/audio-spool';
+import { recordingsRoutes } from './recordings/recordings-routes';
+import { adoptUnfinishedRecordings } from './recordings/recording-adoption';
+import { adoptFromSpool, spooledRecordings } from './recordings/recording-storage';
+import { createObjectStore } from './storage/create-object-store';
+import { scheduleJobs } from './jobs/scheduled-jobs';
+import type { ObjectStore } from './storage/object-store';
 
 export interface AppDependencies {
   config: Config;
@@ -80,12 +93,19 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Set when shutdown begins (main.ts on SIGTERM, or this app's close): readiness turns false. */
   draining?: Draining;
+  /** Replaces where call recordings are written (tests inject a failing disk). */
+  recordingStorage?: CallServiceDependencies['recording'];
+  /** Replaces the store STORAGE names (tests inject one in memory, or one that is away). */
+  objectStore?: ObjectStore;
 }
+
+/** How often files the store did not take are offered to it again. */
+const SPOOL_RETRY_MS = 30_000;
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Assembles the server: infrastructure first, then one plugin per domain, then the web app. */
-export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, paymentProvider, callTiming, instanceTiming, onRoute, draining = new Draining() }: AppDependencies) {
+export async function buildApp({ config, database, logger, webRoot = defaultWebRoot, mailer, telephony: givenTelephony, paymentProvider, callTiming, instanceTiming, onRoute, draining = new Draining(), recordingStorage, objectStore: givenObjectStore }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     bodyLimit: 1_048_576,
@@ -159,6 +179,13 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const telephony = givenTelephony ?? (await createTelephonyProvider(config, { findRented: (numbers) => findRentedNumbers(db, numbers) }));
   const payments = new PaymentService({ db, provider: paymentProvider ?? createPaymentProvider(config, db), log: app.log, countOutcome: metrics.countPayment });
   const timing = { ...defaultCallTiming, ...callTiming };
+  // Recorded audio is written to this instance's spool as calls go, then kept in the store (docs/deploy.md#storage).
+  const objectStore = givenObjectStore ?? createObjectStore(config, app.log);
+  const spool = new AudioSpool(path.join(config.dataDir, 'spool'), objectStore, app.log);
+  const spoolRetry = setInterval(() => {
+    spool.retryPending().catch((error: unknown) => app.log.warn({ err: error }, 'spool: retrying the files waiting for the store failed'));
+  }, SPOOL_RETRY_MS);
+  spoolRetry.unref();
   // The embedded database is locked to this process (db/data-dir-lock.ts): no other instance runs.
   const instance = new InstanceRegistry(db, { ...defaultInstanceTiming, ...instanceTiming }, app.log, database.driver === 'pglite');
   // With a Redis, a user's tabs may sit on any instance: signalling and presence go through it.
@@ -166,9 +193,14 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const presence = redis ? new RedisPresence(redis, instance.id, app.log) : new MemoryPresence();
   const hub = new RealtimeHub({ log: app.log, bus, presence, instanceId: instance.id });
   metrics.countListeningTabs(() => hub.listeningTabs);
+  // Whatever changes a user's things, in a request or as a payment lands, reaches their other tabs and devices.
+  announceRouteChanges(app, auth, hub);
+  payments.onActivated((userId) => announceChange(hub, userId, ['subscription']));
   // Websockets are authenticated once: ending a session (sign-out, password change or reset) closes its sockets.
   const sessionSockets = new SessionSockets({ db, bus, instanceId: instance.id, log: app.log });
   const webrtc = config.WEBRTC ? new WebRtcEndpoint({ portRange: config.WEBRTC_PORTS ?? null, publicAddress: config.WEBRTC_PUBLIC_ADDRESS ?? null }, metrics.media) : null;
+  // Calls to a user's number that nobody takes go to their voicemail (docs/calls.md#voicemail).
+  const voicemail = createVoicemail({ db, hub, store: objectStore, spool, messageAudio: spool, instanceId: instance.id, maxMessageMs: timing.voicemailMaxMessageMs, log: app.log });
   const calls = new CallService({
     db,
     hub,
@@ -179,7 +211,10 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     providerCallbackUrl: config.providerCallbackUrl,
     instanceId: instance.id,
     draining,
+    maxCalls: config.MAX_CALLS_PER_INSTANCE,
     webrtc,
+    recording: recordingStorage ?? spooledRecordings(spool),
+    voicemail: voicemail.taker,
     log: app.log,
     metrics,
   });
@@ -188,13 +223,21 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       ? new SimulatedIncomingCalls({ db, hub, calls, rate: config.SIMULATED_INCOMING_RATE, pollMs: timing.simulatedIncomingPollMs, log: app.log })
       : null;
   // Joining the instances closes the records that stopped ones left open, then keeps watching.
-  instance.onSweep((running, closed) => calls.forgetStoppedInstances(running, closed));
+  const adoption = { db, adopt: adoptFromSpool(spool), log: app.log };
+  instance.onSweep((running, closed) => {
+    calls.forgetStoppedInstances(running, closed);
+    // Recordings a stopped instance was writing: the file up to its last page is kept (docs/calls.md#recording).
+    adoptUnfinishedRecordings(adoption, running).catch((error: unknown) => app.log.warn({ err: error }, 'could not finish the recordings a stopped server left'));
+    voicemail.taker.adoptLeftBehind(running).catch((error: unknown) => app.log.warn({ err: error }, 'could not finish the voicemail messages a stopped server left'));
+  });
   app.addHook('onReady', async () => {
     await calls.start();
     await sessionSockets.start();
     await instance.start();
     simulatedIncoming?.start();
   });
+  // Retention, on one instance at a time (docs/operations.md#scheduled-jobs): timers from ready to close.
+  scheduleJobs(app, { db, instanceId: instance.id, config, store: objectStore });
   // From the first SIGTERM (docs/deploy.md#draining): no new calls (CallService refuses them) and no
   // listening tabs here, the instance marked draining for the others; main.ts waits for the calls.
   draining.countCallsWith(() => calls.callsUsingThisInstance());
@@ -221,6 +264,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
         app.log.warn({ err: error }, `shutdown: could not ${what}`);
       }
     };
+    clearInterval(spoolRetry);
     simulatedIncoming?.stop();
     await step('release the WebRTC ports', () => webrtc?.close());
     await step('leave the list of running servers', () => instance.stop());
@@ -246,6 +290,8 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       await api.register(mediaRoutes, { auth, webrtc: webrtc !== null, iceServers: { stunUrls: config.STUN_URLS ?? [], turnUrls: config.TURN_URLS ?? [], turnSecret: config.TURN_SECRET ?? null } });
       await api.register(callRoutes, { auth, db, calls, sessionSockets, soundTestNumber: config.SOUND_TEST_NUMBER });
       await api.register(plansRoutes, { auth, db });
+      await api.register(recordingsRoutes, { auth, db, audio: spool });
+      await api.register(voicemailRoutes, { auth, voicemail: voicemail.service, serveAudio: serveStoredAudio });
       const admin = new AdminService({ db, calls, deadAfterMs: instanceTiming?.deadAfterMs ?? defaultInstanceTiming.deadAfterMs, log: app.log });
       await api.register(adminRoutes, { prefix: '/admin', auth, adminEmails: config.ADMIN_EMAILS, admin });
       await api.register(paymentsRoutes, { auth, payments, rateLimiter, publicUrl: config.publicUrl });

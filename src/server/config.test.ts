@@ -89,6 +89,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAILS: 'ops@example.com;boss' })).toThrow('Invalid configuration: ADMIN_EMAILS must be email addresses separated by commas (got "ops@example.com;boss")');
   });
 
+  it('reads RETENTION_INTERVAL_MS as milliseconds, 0 turning the job off, an hour unless set', () => {
+    expect(loadConfig({}).RETENTION_INTERVAL_MS).toBe(3_600_000);
+    expect(loadConfig({ RETENTION_INTERVAL_MS: '0' }).RETENTION_INTERVAL_MS).toBe(0);
+    expect(loadConfig({ RETENTION_INTERVAL_MS: '60000' }).RETENTION_INTERVAL_MS).toBe(60_000);
+    for (const bad of ['500', '-1', '1.5', 'hourly', '2147483648']) {
+      expect(() => loadConfig({ RETENTION_INTERVAL_MS: bad })).toThrow(`Invalid configuration: RETENTION_INTERVAL_MS must be 0 (off) or a whole number of milliseconds from 1000 to 2147483647 (got "${bad}")`);
+    }
+  });
+
   it('reads DRAIN_SECONDS as whole seconds, 0 allowed, 900 unless set', () => {
     expect(loadConfig({}).DRAIN_SECONDS).toBe(900);
     expect(loadConfig({ DRAIN_SECONDS: '0' }).DRAIN_SECONDS).toBe(0);
@@ -301,6 +310,16 @@ describe('loadConfig', () => {
       ]);
       expect(unsafeAllowancesInUse(loadConfig({ UNSAFE_ALLOW_SANDBOX_PAYMENTS: 'true' }))).toEqual([]);
     });
+  });
+
+  it('keeps audio in local files unless STORAGE says s3, which needs a bucket and both keys or neither (the secret never shown)', () => {
+    expect(loadConfig({})).toMatchObject({ STORAGE: 'local', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow('S3_BUCKET is required when STORAGE=s3');
+    expect(() => loadConfig({ STORAGE: 'disk' })).toThrow('STORAGE must be local or s3');
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 'hidden-secret' })).toThrow(/^Invalid configuration: S3_ACCESS_KEY_ID must be set together/);
+    const config = loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'true' });
+    expect(config).toMatchObject({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: true });
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'not a url', S3_SECRET_ACCESS_KEY: 'hidden-secret', S3_ACCESS_KEY_ID: 'k' })).toThrow('S3_ENDPOINT');
   });
 
   it('is documented: every variable in .env.example and in the README table', () => {

@@ -39,6 +39,8 @@ const portRange = z
   // werift needs two ports at least: it probes one before it binds another.
   .refine(([low, high]) => low >= 1024 && high <= 65535 && low < high, 'must be a range of at least two UDP ports between 1024 and 65535, the lower first');
 
+const retentionIntervalRule = 'must be 0 (off) or a whole number of milliseconds from 1000 to 2147483647';
+
 // Vonage calls Voxline's webhooks back, so it needs the public address too, and signs them.
 const vonageRequired = ['VONAGE_API_KEY', 'VONAGE_API_SECRET', 'VONAGE_APPLICATION_ID', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PUBLIC_URL'] as const;
 
@@ -116,6 +118,14 @@ export const configSchema = z.object({
     .int('must be a whole number of seconds, 0 or more')
     .min(0, 'must be a whole number of seconds, 0 or more')
     .default(900),
+  // How often the retention job (docs/operations.md#scheduled-jobs) deletes what the plans no longer
+  // keep, on one instance at a time; 0 turns the job off on this instance.
+  // The top is the longest a Node timer waits (about 24.8 days).
+  RETENTION_INTERVAL_MS: z.coerce
+    .number({ error: retentionIntervalRule })
+    .int(retentionIntervalRule)
+    .refine((value) => value === 0 || (value >= 1000 && value <= 2_147_483_647), retentionIntervalRule)
+    .default(3_600_000),
   // Prometheus metrics (docs/operations.md#metrics), never public by default: on a port of their
   // own (unset: none), and at /metrics on PORT only for a request bearing METRICS_TOKEN.
   METRICS_PORT: port.optional(),
@@ -136,7 +146,19 @@ export const configSchema = z.object({
   PAYSTACK_API_URL: httpUrl.default('https://api.paystack.co'),
   UNSAFE_ALLOW_SANDBOX_PAYMENTS: flag,
   UNSAFE_ALLOW_LOCAL_TELEPHONY: flag,
+  // Where recordings and voicemail are kept (docs/deploy.md#storage): files under DATA_DIR, or an S3 bucket.
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z.string().min(1, 'must not be empty').optional(),
+  S3_REGION: z.string().min(1, 'must not be empty').default('us-east-1'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag,
 }).superRefine((env, ctx) => {
+  if (env.STORAGE === 's3' && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'must be set together with the other S3 key (or neither, to use the AWS default credentials)' });
+  }
   if (env.NODE_ENV === 'production') refuseUnsafeProductionSettings(env, ctx);
   if (env.TELEPHONY === 'vonage') {
     for (const name of vonageRequired) {
@@ -222,7 +244,7 @@ function withoutPassword(value: string): string {
 }
 
 /** Their values never appear in an error message (which ends up in logs). */
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PAYSTACK_SECRET_KEY', 'TURN_SECRET', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'PAYSTACK_SECRET_KEY', 'TURN_SECRET', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY']);
 
 export type Config = z.infer<typeof configSchema> & {
   dataDir: string;

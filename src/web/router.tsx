@@ -21,6 +21,7 @@ const pages: RouteObject[] = [
         children: [
           { path: '/dialer', lazy: async () => ({ Component: (await import('./features/dialer/dialer-page')).DialerPage }) },
           { path: '/contacts', lazy: async () => ({ Component: (await import('./features/contacts/contacts-page')).ContactsPage }) },
+          { path: '/voicemail', lazy: async () => ({ Component: (await import('./features/voicemail/voicemail-page')).VoicemailPage }) },
           {
             path: '/call-settings',
             lazy: async () => ({ Component: (await import('./features/call-settings/call-settings-page')).CallSettingsPage }),

@@ -11,7 +11,7 @@ import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/user
  * browser's colour-scheme preference (nothing is stored), as a first visit does.
  *
  * Each look rents its number from its own area code, so looks running side by side never race for
- * one number (other specs use 646, 312, 415, 917, 718, 619, 702, 213, 305, 206 and 404).
+ * one number (other specs use 646, 312, 415, 917, 718, 619, 702, 213, 305, 206, 404, 479 and 865).
  */
 const looks = [
   { name: 'light theme on a desktop', colorScheme: 'light', viewport: { width: 1280, height: 800 }, pattern: '503' },
@@ -180,6 +180,11 @@ for (const look of looks) {
       await page.getByRole('tab', { name: 'Call History' }).click();
       await expect(page.getByText('No call history yet')).toBeVisible();
       await expectAccessible(page, 'dialer, Call History');
+
+      // Voicemail, with no message yet (voicemail.spec.ts has the page with one).
+      await openPage(page, 'Voicemail', 'Voicemail');
+      await expect(page.getByText('No voicemail yet')).toBeVisible();
+      await expectAccessible(page, 'voicemail, empty');
 
       // Call Settings: both tabs, with the Free plan's sliders disabled, and receiving on.
       await openPage(page, 'Call Settings', 'Call Settings');

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingKey } from '../../src/server/recordings/recording-rows';
+import { recordings } from '../../src/server/recordings/schema';
+import { voicemails } from '../../src/server/voicemail/schema';
 import { newSignedInUser, rentANumber, TEST_PASSWORD } from '../support/accounts';
 import { cookieHeader } from '../support/media-client';
 import type { TestApp } from '../support/test-app';
@@ -19,6 +23,8 @@ interface Resources {
   phoneNumber: string;
   callId: string;
   reference: string;
+  recordingId: string;
+  voicemailId: string;
 }
 
 interface Request {
@@ -102,6 +108,18 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/v1/calls/:id/dtmf': { request: (b) => ({ params: { id: b.callId }, body: { digits: '1#' } }), foreign: 404 },
   'PUT /api/v1/calls/:id/media-figures': { request: (b) => ({ params: { id: b.callId }, body: MEDIA_FIGURES }), foreign: 404 },
   'GET /api/v1/calls/:id/media': { request: (b) => ({ params: { id: b.callId } }), foreign: 404 },
+  'GET /api/v1/recordings': { request: () => ({}), foreign: SESSION_OWN },
+  'GET /api/v1/recordings/:id/audio': { request: (b) => ({ params: { id: b.recordingId } }), foreign: 404 },
+  'DELETE /api/v1/recordings/:id': { request: (b) => ({ params: { id: b.recordingId } }), foreign: 404 },
+  'GET /api/v1/storage': { request: () => ({}), foreign: SESSION_OWN },
+  'GET /api/v1/voicemail': { request: () => ({}), foreign: SESSION_OWN },
+  'GET /api/v1/voicemail/:id/audio': { request: (b) => ({ params: { id: b.voicemailId } }), foreign: 404 },
+  'PATCH /api/v1/voicemail/:id': { request: (b) => ({ params: { id: b.voicemailId }, body: { heard: true } }), foreign: 404 },
+  'DELETE /api/v1/voicemail/:id': { request: (b) => ({ params: { id: b.voicemailId } }), foreign: 404 },
+  'GET /api/v1/voicemail/greeting': { request: () => ({}), foreign: SESSION_OWN },
+  'GET /api/v1/voicemail/greeting/audio': { request: () => ({}), foreign: SESSION_OWN },
+  'PUT /api/v1/voicemail/greeting': { request: () => ({ body: Buffer.from('not audio') }), foreign: SESSION_OWN },
+  'DELETE /api/v1/voicemail/greeting': { request: () => ({}), foreign: SESSION_OWN },
   'GET /api/v1/subscription': { request: () => ({}), foreign: SESSION_OWN },
   'GET /api/v1/subscription/minutes': { request: () => ({}), foreign: SESSION_OWN },
   'POST /api/v1/payments': { request: () => ({ body: { planType: 'premium' } }), foreign: ownOnly('pays for the signed-in account') },
@@ -148,6 +166,27 @@ beforeAll(async () => {
   expect((await userB.post(`/api/v1/calls/${callId}/hangup`)).statusCode).toBe(200);
   const payment = await userB.post('/api/v1/payments', { planType: 'premium' });
   expect(payment.statusCode, payment.body).toBe(201);
+  // A recording of B's call, as the recorder leaves it (its file is not needed: A never gets that far).
+  const recordingId = randomUUID();
+  await testApp.database.db.insert(recordings).values({
+    id: recordingId,
+    userId: signedInB.userId,
+    callId,
+    objectKey: recordingKey(signedInB.userId, recordingId),
+    state: 'saved',
+    retainUntil: new Date(Date.now() + 86_400_000),
+  });
+  // A message left for B (its file is not needed either).
+  const voicemailId = randomUUID();
+  await testApp.database.db.insert(voicemails).values({
+    id: voicemailId,
+    userId: signedInB.userId,
+    fromNumber: '+12125550123',
+    toNumber: phoneNumber,
+    objectKey: `voicemail/${signedInB.userId}/${voicemailId}.ogg`,
+    state: 'saved',
+    retainUntil: new Date(Date.now() + 86_400_000),
+  });
 
   b = {
     userId: signedInB.userId,
@@ -156,6 +195,8 @@ beforeAll(async () => {
     phoneNumber,
     callId,
     reference: payment.json().reference,
+    recordingId,
+    voicemailId,
   };
 });
 afterAll(() => testApp.close());
@@ -241,6 +282,8 @@ describe('the authorization matrix', () => {
     expect(contacts.find((contact) => contact.id === b.contactId)?.name).toBe('Bee');
     const numbers = (await userB.get('/api/v1/numbers')).json().numbers as { id: string; friendlyName: string | null }[];
     expect(numbers.find((number) => number.id === b.numberId)?.friendlyName).toBeNull();
+    const kept = (await userB.get('/api/v1/recordings')).json().recordings as { id: string }[];
+    expect(kept.map((recording) => recording.id)).toContain(b.recordingId);
   });
 
   it('refuses a foreign Origin with 403 on every state-changing route and browser websocket', async () => {

@@ -12,6 +12,7 @@ import { createLocalCarrier } from '../../src/server/providers/telephony/local/l
 import type { TelephonyProvider } from '../../src/server/providers/telephony/telephony-provider';
 import { MemoryPresence } from '../../src/server/realtime/presence';
 import { RealtimeHub } from '../../src/server/realtime/realtime-hub';
+import type { VoicemailAnswering } from '../../src/server/voicemail/voicemail-answering';
 
 const log: CallLog = { info: () => {}, warn: () => {}, child: () => log };
 
@@ -19,6 +20,8 @@ interface CallCoreOptions {
   timing?: CallTiming;
   /** The phone network: the virtual carrier unless the test fakes a provider. */
   telephony?: TelephonyProvider;
+  /** Takes the calls nobody answers; without it they end as missed. */
+  voicemail?: (hub: RealtimeHub) => VoicemailAnswering;
 }
 
 /**
@@ -26,13 +29,13 @@ interface CallCoreOptions {
  * own, live calls, routing, user ringing and the provider side. Called inside a test: when the
  * test finishes, its calls end and its hub closes.
  */
-export function callCore(db: Database, { timing = defaultCallTiming, telephony = createLocalCarrier() }: CallCoreOptions = {}) {
+export function callCore(db: Database, { timing = defaultCallTiming, telephony = createLocalCarrier(), voicemail }: CallCoreOptions = {}) {
   const bus = new LocalBus();
   const hub = new RealtimeHub({ log, bus, presence: new MemoryPresence() });
   const instanceId = randomUUID();
   const live = new LiveCalls({ db, hub, log });
   const routing = new CallRouting({ db, hub, bus, instanceId, live, log });
-  const ringing = new UserRinging({ db, hub, timing, instanceId, live, routing });
+  const ringing = new UserRinging({ db, hub, timing, instanceId, live, routing, voicemail: voicemail?.(hub) });
   const provider = new ProviderSide({ db, telephony, timing, providerCallbackUrl: 'https://voxline.example', live, ringing, routing });
   onTestFinished(async () => {
     await live.endAll('The test is over');

@@ -9,7 +9,7 @@ export class FakeSignalling implements Signalling {
   /** Calls holding the socket (holdForCall), not released yet. */
   holds = 0;
   private readonly listeners = new Set<(message: ServerMessage) => void>();
-  private readonly connectListeners = new Set<() => void>();
+  private readonly connectListeners = new Set<(again: boolean) => void>();
   private readonly signedOutListeners = new Set<() => void>();
 
   /** `delivering` runs each delivery: a test of rendered components passes React's `act`. */
@@ -26,7 +26,7 @@ export class FakeSignalling implements Signalling {
     return () => this.listeners.delete(listener);
   }
 
-  onConnect(listener: () => void) {
+  onConnect(listener: (again: boolean) => void) {
     this.connectListeners.add(listener);
     return () => this.connectListeners.delete(listener);
   }
@@ -56,8 +56,9 @@ export class FakeSignalling implements Signalling {
     });
   }
 
+  /** The socket opened again after it was away. */
   reconnect() {
-    for (const listener of this.connectListeners) listener();
+    for (const listener of this.connectListeners) listener(true);
   }
 
   types() {

@@ -30,6 +30,8 @@ export async function buildTestApp({ env, database: shared, logStream, ...depend
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
     // A simulated incoming call at a random moment would make a test's user busy.
     SIMULATED_INCOMING_RATE: '0',
+    // The retention job deletes by the clock; a test that wants it sets the interval itself.
+    RETENTION_INTERVAL_MS: '0',
     ...env,
   });
   const app = await buildApp({ config, database, logger: logStream ? loggerOptions(config, logStream) : false, ...dependencies });

@@ -17,7 +17,7 @@ export interface TwoInstances {
  * before the file's tests and closed after them. Only `listening` opens a port (tests reach the
  * other through inject); it is read from the returned object once the tests run.
  */
-export function twoInstances({ listening, env = {}, ...options }: Pick<TestAppOptions, 'callTiming' | 'env'> & { listening: 'one' | 'two' }): TwoInstances {
+export function twoInstances({ listening, env = {}, ...options }: Pick<TestAppOptions, 'callTiming' | 'env' | 'recordingStorage'> & { listening: 'one' | 'two' }): TwoInstances {
   const instances = {} as TwoInstances;
   beforeAll(async () => {
     const shared = { ...options, env: { REDIS_URL: process.env.TEST_REDIS_URL ?? '', ...env } };

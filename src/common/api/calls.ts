@@ -50,6 +50,10 @@ export const callRecordSchema = z.object({
   mediaTransport: z.enum(mediaTransports).nullable(),
   /** What the browser measured of the call's audio (docs/calls.md#call-details); null until it reports, absent from a server released before it (a rolling upgrade). */
   mediaFigures: callMediaFiguresSchema.nullish(),
+  /** The message the caller left on this missed call (issue 19); null or absent when there is none. */
+  voicemailId: z.string().nullish(),
+  /** The recording of this call that can be played (saved, or waiting for the store); null or absent when there is none. */
+  recordingId: z.string().nullish(),
 });
 
 export const placeCallResultSchema = z.object({
@@ -74,6 +78,15 @@ export const placeCallResultSchema = z.object({
 export const SERVER_DRAINING = 'server_draining';
 /** Its Retry-After, and the browser's wait before that one more try: a balancer polling every few seconds has moved on by then. */
 export const SERVER_DRAINING_RETRY_SEC = 2;
+
+/**
+ * The code of the 503 that refuses a call placed on an instance too busy for the caller's plan
+ * (docs/operations.md#priority-reception): shown to the caller as it is, no automatic retry.
+ */
+export const SERVER_BUSY = 'server_busy';
+export const SERVER_BUSY_MESSAGE = 'Voxline is busy, try again in a minute';
+/** Its Retry-After: the calls of a busy instance end over minutes, not seconds. */
+export const SERVER_BUSY_RETRY_SEC = 60;
 
 /** docs/calls.md#touch-tones: the most keys one request sends, and the most that may wait to be played. */
 export const MAX_DTMF_DIGITS = 20;

@@ -7,6 +7,8 @@ export const preferencesSchema = z.strictObject({
   callHistory: z.boolean({ error: 'callHistory must be true or false' }),
   dataUsage: z.boolean({ error: 'dataUsage must be true or false' }),
   autoAnswer: z.boolean({ error: 'autoAnswer must be true or false' }),
+  /** Record every call from its answer (Premium and Platinum, docs/calls.md#recording). */
+  recordCalls: z.boolean({ error: 'recordCalls must be true or false' }),
 });
 
 export const defaultPreferences: Preferences = {
@@ -15,6 +17,7 @@ export const defaultPreferences: Preferences = {
   callHistory: true,
   dataUsage: false,
   autoAnswer: false,
+  recordCalls: false,
 };
 
 export const updatePreferencesBodySchema = preferencesSchema.partial().refine((body) => Object.keys(body).length > 0, 'Nothing to update');

@@ -43,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database; se
     return loadAccount(db, user.id);
   });
 
-  app.patch('/account', { schema: { body: updateAccountBodySchema, response: { 200: updateAccountResultSchema } } }, async (request, reply) => {
+  app.patch('/account', { config: { sync: ['account'] }, schema: { body: updateAccountBodySchema, response: { 200: updateAccountResultSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
     const { fullName, email, phone } = request.body;
     const headers = authHeaders(request);
@@ -97,7 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database; se
     }
   });
 
-  app.post('/account/two-factor/confirm', { schema: { body: confirmTwoFactorBodySchema, response: { 200: accountSchema } } }, async (request, reply) => {
+  app.post('/account/two-factor/confirm', { config: { sync: ['account'] }, schema: { body: confirmTwoFactorBodySchema, response: { 200: accountSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
     const code = request.body.code.replace(/\s+/g, '');
     try {
@@ -113,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database; se
     return loadAccount(db, user.id);
   });
 
-  app.post('/account/two-factor/disable', { schema: { body: passwordConfirmBodySchema, response: { 200: accountSchema } } }, async (request, reply) => {
+  app.post('/account/two-factor/disable', { config: { sync: ['account'] }, schema: { body: passwordConfirmBodySchema, response: { 200: accountSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
     try {
       const result = await auth.api.disableTwoFactor({ body: { password: request.body.password }, headers: authHeaders(request), returnHeaders: true });

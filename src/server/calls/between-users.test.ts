@@ -69,7 +69,7 @@ describe('calls between Voxline users', () => {
     for (const tab of [bobLaptop, bobPhone]) tab.socket.close();
   });
 
-  it('ends the call for the caller when the callee rejects it, and keeps it as missed for the callee', async () => {
+  it('sends the caller to voicemail when the callee rejects it, and keeps it as missed for the callee', async () => {
     const ada = await person();
     const bob = await person();
     const bobTab = await listeningTab(bob.browser);
@@ -77,7 +77,7 @@ describe('calls between Voxline users', () => {
     const placed = (await ada.browser.post('/api/v1/calls', { from: ada.number, to: bob.number })).json();
     const incoming = await bobTab.next('call.incoming');
     bobTab.send({ type: 'call.reject', callId: incoming.callId });
-    expect(await adaTab.next('call.ended')).toMatchObject({ callId: placed.call.id, outcome: 'rejected', reason: 'The call was declined' });
+    await until(() => adaTab.messages.some((m) => m.type === 'call.state' && m.callId === placed.call.id && m.state === 'answered' && m.reason === 'Voicemail'));
     expect(await bobTab.next('call.ended')).toMatchObject({ callId: incoming.callId, outcome: 'rejected' });
     const bobHistory = (await bob.browser.get('/api/v1/calls')).json().calls;
     expect(bobHistory[0]).toMatchObject({ direction: 'inbound', outcome: 'rejected', durationSec: 0 });
@@ -85,33 +85,35 @@ describe('calls between Voxline users', () => {
     adaTab.socket.close();
   });
 
-  it('gives up after the ring timeout: no answer for the caller, a missed call for the callee', async () => {
+  it('sends the caller to voicemail after the ring timeout, and keeps a missed call for the callee', async () => {
     const ada = await person();
     const bob = await person();
     const bobTab = await listeningTab(bob.browser);
     const placed = (await ada.browser.post('/api/v1/calls', { from: ada.number, to: bob.number })).json();
     await bobTab.next('call.incoming');
     expect(await bobTab.next('call.ended')).toMatchObject({ outcome: 'no-answer' });
-    expect((await ada.browser.get(`/api/v1/calls/${placed.call.id}`)).json()).toMatchObject({ state: 'ended', outcome: 'no-answer' });
+    expect((await ada.browser.get(`/api/v1/calls/${placed.call.id}`)).json()).toMatchObject({ state: 'answered' });
     bobTab.socket.close();
   });
 
-  it('tells the caller the number is unavailable when its owner is not listening, and records a missed call', async () => {
+  it('sends the caller to voicemail when the owner is not listening, and records a missed call', async () => {
     const ada = await person();
     const bob = await person();
     const placed = (await ada.browser.post('/api/v1/calls', { from: ada.number, to: bob.number })).json();
-    expect(placed.call).toMatchObject({ state: 'ended', outcome: 'unavailable' });
+    expect(placed.call).toMatchObject({ state: 'answered' });
     const [missed] = await testApp.database.db.select().from(calls).where(and(eq(calls.userId, bob.userId), eq(calls.direction, 'inbound')));
     expect(missed).toMatchObject({ state: 'ended', outcome: 'unavailable', fromNumber: ada.number });
   });
 
-  it('answers busy when the callee is already on a call', async () => {
+  it('sends the caller to voicemail when the callee is already on a call, and records a busy missed call', async () => {
     const ada = await person();
     const bob = await person();
     const bobTab = await listeningTab(bob.browser);
     const bobCall = (await bob.browser.post('/api/v1/calls', { from: bob.number, to: '+14155550100' })).json();
     const placed = (await ada.browser.post('/api/v1/calls', { from: ada.number, to: bob.number })).json();
-    expect(placed.call).toMatchObject({ state: 'ended', outcome: 'busy' });
+    expect(placed.call).toMatchObject({ state: 'answered' });
+    const [missed] = await testApp.database.db.select().from(calls).where(and(eq(calls.userId, bob.userId), eq(calls.direction, 'inbound')));
+    expect(missed).toMatchObject({ state: 'ended', outcome: 'busy' });
     await bob.browser.post(`/api/v1/calls/${bobCall.call.id}/hangup`);
     bobTab.socket.close();
   });
@@ -122,7 +124,7 @@ describe('calls between Voxline users', () => {
     const bobTab = await listeningTab(bob.browser);
     await bobTab.setListening(false);
     const placed = (await ada.browser.post('/api/v1/calls', { from: ada.number, to: bob.number })).json();
-    expect(placed.call.outcome).toBe('unavailable');
+    expect(placed.call.state).toBe('answered');
     expect(bobTab.messages.some((m) => m.type === 'call.incoming')).toBe(false);
     bobTab.socket.close();
   });

@@ -27,7 +27,7 @@ afterAll(() => database.close());
 function setUp(soundTestNumber = DEFAULT_SOUND_TEST_NUMBER) {
   const { hub, instanceId, timing, live, ringing, provider } = callCore(database.db, { timing: { ...defaultCallTiming, outsideAnswerDelayMs: 50, echoDelayMs: 20 } });
   const draining = new Draining();
-  const deps: CallPlacingDependencies = { db: database.db, timing, soundTestNumber, instanceId, draining, live, ringing, provider };
+  const deps: CallPlacingDependencies = { db: database.db, timing, soundTestNumber, instanceId, draining, maxCalls: 1000, live, ringing, provider };
 
   /** A tab of `userId` that has started taking calls. */
   const listeningTab = async (userId: string) => {

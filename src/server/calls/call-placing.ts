@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { SERVER_DRAINING, SERVER_DRAINING_RETRY_SEC, type PlaceCallBody, type PlaceCallResult } from '../../common/api/calls';
+import { SERVER_BUSY, SERVER_BUSY_MESSAGE, SERVER_BUSY_RETRY_SEC, SERVER_DRAINING, SERVER_DRAINING_RETRY_SEC, type PlaceCallBody, type PlaceCallResult } from '../../common/api/calls';
 import type { SessionUser } from '../../common/api/session';
 import { NARROWBAND_RATE, WIDEBAND_RATE } from '../../common/calls';
 import { toE164 } from '../../common/phone';
 import { VOICE_EFFECT_DELAY_MS } from '../../common/call-quality';
 import { isDefaultVoice, type VoiceSettings } from '../../common/voice';
+import { admitCall } from '../admission/admission';
 import type { Database } from '../db/client';
 import type { Draining } from '../health/draining';
 import { isUniqueViolation } from '../db/errors';
@@ -33,6 +34,8 @@ export interface CallPlacingDependencies {
   soundTestNumber: string;
   instanceId: string;
   draining: Pick<Draining, 'active'>;
+  /** MAX_CALLS_PER_INSTANCE: the calls carried here from which each plan's new calls are refused (admission). */
+  maxCalls: number;
   live: LiveCalls;
   ringing: UserRinging;
   provider: ProviderSide;
@@ -55,6 +58,8 @@ export async function placeCall(deps: CallPlacingDependencies, user: SessionUser
 
   const preferences = await getPreferences(db, user.id);
   const { tier } = await currentPlan(db, user.id);
+  // Priority reception (docs/operations.md#priority-reception): a busy instance keeps its last calls for paying plans.
+  if (!admitCall(tier, live.all().length, deps.maxCalls)) throw new AppError(503, SERVER_BUSY, SERVER_BUSY_MESSAGE, undefined, { cause: { retryAfterSec: SERVER_BUSY_RETRY_SEC } });
   // The compatibility route's own settings come first; then the called contact's preset, wherever the call was dialled from.
   const contactVoice = options.voiceSettings ? null : await contactVoiceFor(db, user.id, to);
   const voice = checkAgainstPlan(options.voiceSettings ?? contactVoice?.settings ?? (await getVoiceSettings(db, user.id)), tier);

@@ -4,6 +4,8 @@ import type { CallMediaFigures } from '../../common/call-quality';
 import type { CallOutcome } from '../../common/calls';
 import type { MediaTransport } from '../../common/media';
 import type { Database } from '../db/client';
+import { recordingsOfCalls } from '../recordings/recordings-service';
+import { voicemailsOfCalls } from '../voicemail/messages';
 import { calls } from './schema';
 
 type CallRow = typeof calls.$inferSelect;
@@ -38,7 +40,11 @@ export async function listHistory(db: Database, userId: string, limit = 100): Pr
     .where(and(eq(calls.userId, userId), eq(calls.hiddenFromHistory, false)))
     .orderBy(desc(calls.startedAt))
     .limit(limit);
-  return rows.map(toCallRecord);
+  // A missed call links to the message its caller left (docs/calls.md#voicemail).
+  const messages = await voicemailsOfCalls(db, userId, rows.filter((row) => row.direction === 'inbound' && !row.answeredAt).map((row) => row.id));
+  // A recorded call offers its recording to play, download or delete (docs/product.md §2 Call History).
+  const recorded = await recordingsOfCalls(db, userId, rows.filter((row) => row.answeredAt).map((row) => row.id));
+  return rows.map((row) => ({ ...toCallRecord(row), voicemailId: messages.get(row.id) ?? null, recordingId: recorded.get(row.id) ?? null }));
 }
 
 /** The user's calls ringing now, oldest first: inbound calls to `toNumbers` (E.164) not yet answered or ended. */

@@ -16,6 +16,7 @@ import type { WebRtcEndpoint } from '../media/webrtc/webrtc-endpoint';
 import type { Metrics } from '../metrics/metrics';
 import type { ProviderCallEvent, TelephonyProvider } from '../providers/telephony/telephony-provider';
 import type { RealtimeHub } from '../realtime/realtime-hub';
+import { announceCallEnded } from '../sync/announce-call-changes';
 import { placeCall, type CallPlacingDependencies, type PlaceCallOptions } from './call-placing';
 import type { CallLog } from './call-log';
 import { recordMediaTransport } from './call-records';
@@ -27,6 +28,8 @@ import type { calls } from './schema';
 import type { CallTiming } from './timing';
 import { noCallUp, TouchTones } from './touch-tones';
 import { UserRinging, type RingResult } from './user-ringing';
+import type { VoicemailAnswering } from '../voicemail/voicemail-answering';
+import { CallRecorder, type CallRecorderDependencies } from '../recordings/call-recorder';
 import { answerWebRtcOffers } from './webrtc-offers';
 
 export interface CallServiceDependencies {
@@ -43,8 +46,14 @@ export interface CallServiceDependencies {
   instanceId: string;
   /** Once it is active, calls placed here are refused (docs/deploy.md#draining). */
   draining: Pick<Draining, 'active'>;
+  /** MAX_CALLS_PER_INSTANCE: new calls are admitted by the caller's plan below it (admission/admission.ts). */
+  maxCalls: number;
   /** Answers browsers' WebRTC offers; null when WEBRTC=false. */
   webrtc: WebRtcEndpoint | null;
+  /** Takes the calls to Voxline numbers that nobody answers (docs/calls.md#voicemail); without it they end as missed. */
+  voicemail?: VoicemailAnswering;
+  /** Where call recordings are written as calls go (docs/calls.md#recording); without it, recording is refused. */
+  recording?: Pick<CallRecorderDependencies, 'spool' | 'encoder'>;
   log: CallLog;
   /** What the calls and their audio count and time (docs/operations.md#metrics). */
   metrics?: Pick<Metrics, 'calls' | 'media' | 'voiceEngine'>;
@@ -67,25 +76,37 @@ export class CallService {
   private readonly provider: ProviderSide;
   private readonly placing: CallPlacingDependencies;
   private readonly touchTones: TouchTones;
+  private readonly recorder: CallRecorder | null;
 
   constructor(private readonly deps: CallServiceDependencies) {
     const { db, hub, bus, telephony, timing, instanceId, log } = deps;
     this.live = new LiveCalls({ db, hub, log, voiceFrameTimes: deps.metrics?.voiceEngine });
     deps.metrics?.calls.watch(this.live);
     this.routing = new CallRouting({ db, hub, bus, instanceId, live: this.live, log, media: deps.metrics?.media });
-    this.ringing = new UserRinging({ db, hub, timing, instanceId, live: this.live, routing: this.routing });
+    this.ringing = new UserRinging({ db, hub, timing, instanceId, live: this.live, routing: this.routing, voicemail: deps.voicemail, maxCalls: deps.maxCalls });
     this.provider = new ProviderSide({ db, telephony, timing, providerCallbackUrl: deps.providerCallbackUrl, live: this.live, ringing: this.ringing, routing: this.routing, media: deps.metrics?.media });
     this.touchTones = new TouchTones({ live: this.live, telephony });
-    this.placing = { db, timing, soundTestNumber: deps.soundTestNumber, instanceId, draining: deps.draining, live: this.live, ringing: this.ringing, provider: this.provider };
+    this.recorder = deps.recording ? new CallRecorder({ db, hub, live: this.live, instanceId, log, ...deps.recording }) : null;
+    this.placing = { db, timing, soundTestNumber: deps.soundTestNumber, instanceId, draining: deps.draining, maxCalls: deps.maxCalls, live: this.live, ringing: this.ringing, provider: this.provider };
     answerWebRtcOffers({ db, hub, live: this.live, routing: this.routing, endpoint: deps.webrtc, endForSignOut: (userId, callId) => this.endForSignOut(userId, callId) });
 
     hub.on('call.hangup', (user, message) => this.hangup(user.id, message.callId));
     hub.on('call.mute', (user, message) => this.setMuted(user.id, message.callId, message.muted));
+    hub.on('call.record', async (user, message, tabId) => {
+      try {
+        await this.setRecording(user.id, message.callId, message.recording);
+      } catch (error) {
+        // Refusals keep their code (plan_required), so that the tab can say which plan records calls.
+        if (!(error instanceof AppError)) throw error;
+        hub.sendToTab(user.id, tabId, { type: 'error', code: error.code, message: error.message, callId: message.callId });
+      }
+    });
     hub.on('call.answer', (user, message, tabId) => this.ringing.answer(user.id, message.callId, tabId));
     hub.on('call.reject', (user, message) => this.ringing.reject(user.id, message.callId));
     this.routing.on('hangup', (request) => this.hangup(request.userId, request.callId));
     this.routing.on('signed-out', (request) => this.endForSignOut(request.userId, request.callId));
     this.routing.on('mute', (request) => this.setMuted(request.userId, request.callId, request.muted));
+    this.routing.on('record', (request) => this.setRecording(request.userId, request.callId, request.recording));
     this.routing.on('dtmf', async (request) => {
       const sent = await this.touchTones.send(request.userId, request.callId, request.digits);
       if (sent === 'not-here') throw noCallUp();
@@ -98,6 +119,8 @@ export class CallService {
       return outcome;
     });
     this.routing.on('figures', () => mediaFiguresOf(this.live.all()));
+    // Last of the end hooks, so that the records (and a recording) are final when the tabs reload them.
+    this.live.onEnded(async (call) => announceCallEnded(hub, call));
   }
 
   /** Lets the other instances reach the calls this one holds. */
@@ -162,6 +185,15 @@ export class CallService {
   /** The user mutes or unmutes their side of the call, wherever it is held. */
   async setMuted(userId: string, callId: string, muted: boolean) {
     if (!this.live.setMuted(userId, callId, muted)) await this.routing.forward(userId, callId, 'No such call in progress', { op: 'mute', userId, callId, muted });
+  }
+
+  /**
+   * The user starts or stops recording their call (caller or callee), on whichever instance holds
+   * it: refused for a plan without recording and for a call not yet answered.
+   */
+  async setRecording(userId: string, callId: string, recording: boolean) {
+    if (!this.recorder) throw AppError.unavailable('Call recording is not available on this server');
+    if (!(await this.recorder.set(userId, callId, recording))) await this.routing.forward(userId, callId, 'No such call in progress', { op: 'record', userId, callId, recording });
   }
 
   /**

@@ -53,6 +53,11 @@ export interface LiveCall {
   inbound: InboundCall | null;
   /** Logs about the call and its legs, each line carrying the call's ids (see callLogBindings). */
   log: CallLog;
+  /**
+   * What answered the call when it was not a person ('Voicemail', docs/calls.md#voicemail): the
+   * caller's answered state says it, and their record keeps it when the call ends without a reason of its own.
+   */
+  note?: string;
 }
 
 /** The callee's side of a call that rings a Voxline user (their inbound record). */
@@ -77,6 +82,8 @@ export const SIGNED_OUT = { own: 'You were signed out', other: 'The other person
 
 /** Runs once the far side has answered. */
 export type AnsweredHook = (call: LiveCall) => void;
+/** Runs once the call's two legs are joined through the media bridge. */
+export type JoinedHook = (call: LiveCall) => void;
 /** Runs as a call starts ending, before its legs close: let go of what the call held outside this server. */
 export type EndingHook = (call: LiveCall, outcome: CallOutcome) => void;
 /** Runs once the caller's record is final: the other records of the call end with it. */
@@ -115,6 +122,7 @@ export class LiveCalls {
   /** Inbound records of calls ringing or answered here, by id: the callee's way to their call. */
   private readonly inbound = new Map<string, InboundCall>();
   private readonly answeredHooks: AnsweredHook[] = [];
+  private readonly joinedHooks: JoinedHook[] = [];
   private readonly endingHooks: EndingHook[] = [];
   private readonly endedHooks: EndedHook[] = [];
 
@@ -122,6 +130,10 @@ export class LiveCalls {
 
   onAnswered(hook: AnsweredHook) {
     this.answeredHooks.push(hook);
+  }
+
+  onJoined(hook: JoinedHook) {
+    this.joinedHooks.push(hook);
   }
 
   onEnding(hook: EndingHook) {
@@ -223,7 +235,7 @@ export class LiveCalls {
       const ms = await msUntilMinutesRunOut(this.deps.db, call.userId, call.answeredAt);
       if (ms !== null) this.after(call, ms, () => void this.end(call, 'completed', 'Monthly minutes used up'));
     }
-    this.sendToCaller(call, { type: 'call.state', callId: call.id, state: 'answered', answeredAt: call.answeredAt.toISOString() });
+    this.sendToCaller(call, { type: 'call.state', callId: call.id, state: 'answered', answeredAt: call.answeredAt.toISOString(), ...(call.note ? { reason: call.note } : {}) });
   }
 
   /**
@@ -281,6 +293,7 @@ export class LiveCalls {
     call.bridge = new MediaBridge(call.caller, call.callee, call.voice);
     call.bridge.setCallerMuted(call.muted);
     call.bridge.setCalleeMuted(call.inbound?.muted ?? false);
+    for (const hook of this.joinedHooks) void this.runHook('joined', call, () => hook(call));
   }
 
   /** The user hangs up their call here, as its caller or its callee; false when they have none here. */
@@ -370,15 +383,16 @@ export class LiveCalls {
     for (const hook of this.endingHooks) void this.runHook('ending', call, () => hook(call, outcome));
     call.caller?.close(reason ?? 'Call ended');
     call.callee?.close(reason ?? 'Call ended');
+    const callerReason = reason ?? call.note ?? null;
     try {
       if (call.userId) {
-        const row = await finaliseCall(this.deps.db, call.id, outcome, reason, new Date());
+        const row = await finaliseCall(this.deps.db, call.id, outcome, callerReason, new Date());
         this.sendToCaller(call, {
           type: 'call.ended',
           callId: call.id,
           outcome: row?.outcome ?? outcome,
           durationSec: row?.durationSec ?? 0,
-          ...(reason ? { reason } : {}),
+          ...(callerReason ? { reason: callerReason } : {}),
         });
       }
       call.log.info({ outcome, ...(reason ? { reason } : {}) }, 'call ended');
@@ -389,7 +403,7 @@ export class LiveCalls {
   }
 
   /** A hook that fails is logged and passed over: a side feature never keeps a call from ending. */
-  private async runHook(stage: 'answered' | 'ending' | 'ended', call: LiveCall, run: () => unknown) {
+  private async runHook(stage: 'answered' | 'joined' | 'ending' | 'ended', call: LiveCall, run: () => unknown) {
     try {
       await run();
     } catch (error) {

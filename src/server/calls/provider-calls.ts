@@ -164,12 +164,13 @@ export class ProviderSide {
     // Settled until ringing: a call that cannot ring is answered with a message, not hung up.
     provider.settled = true;
     const { result, callId } = await ringing.ringFromOutside(owner, from, to, null, provider);
-    if (result !== 'ringing') return { action: 'say', message: OUTSIDE_CALLER_MESSAGES[result] ?? 'Your call cannot be connected.' };
+    // Ringing, or answered by the owner's voicemail: either way the caller's audio joins the call.
+    if (result !== 'ringing' && result !== 'voicemail') return { action: 'say', message: OUTSIDE_CALLER_MESSAGES[result] ?? 'Your call cannot be connected.' };
     provider.settled = false;
     this.mediaTokens.set(provider.mediaTokenHash!, callId);
     const call = live.get(callId);
     if (call) {
-      call.log.info({ providerCallId }, 'call from the phone network ringing');
+      call.log.info({ providerCallId, result }, 'call from the phone network ringing');
       live.after(call, timing.mediaConnectTimeoutMs, () => {
         if (!call.caller) void live.end(call, 'failed', 'The phone network did not connect the call audio');
       });

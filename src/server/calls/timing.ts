@@ -1,3 +1,5 @@
+import { VOICEMAIL_MAX_MESSAGE_SEC, VOICEMAIL_NO_ANSWER_SEC } from '../../common/api/voicemail';
+
 /** The timing constants of docs/calls.md#timing, in one place so tests can shorten them. */
 export interface CallTiming {
   ringTimeoutMs: number;
@@ -12,6 +14,10 @@ export interface CallTiming {
   providerGraceMs: number;
   /** How often the virtual carrier considers placing a simulated call to each listening user. */
   simulatedIncomingPollMs: number;
+  /** Ringing a Voxline user this long without an answer sends the call to their voicemail (when shorter than the ring timeout). */
+  voicemailNoAnswerMs: number;
+  /** How long a caller may speak after the voicemail's beep. */
+  voicemailMaxMessageMs: number;
 }
 
 export const defaultCallTiming: CallTiming = {
@@ -21,4 +27,6 @@ export const defaultCallTiming: CallTiming = {
   mediaConnectTimeoutMs: 15_000,
   providerGraceMs: 5_000,
   simulatedIncomingPollMs: 5_000,
+  voicemailNoAnswerMs: VOICEMAIL_NO_ANSWER_SEC * 1000,
+  voicemailMaxMessageMs: VOICEMAIL_MAX_MESSAGE_SEC * 1000,
 };

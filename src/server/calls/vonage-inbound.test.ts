@@ -7,6 +7,7 @@ import { newSignedInUser, rentANumber } from '../../../tests/support/accounts';
 import { cookieHeader, MediaClient } from '../../../tests/support/media-client';
 import { RealtimeTab } from '../../../tests/support/realtime-tab';
 import { until } from '../../../tests/support/until';
+import { beepHeardBy } from '../../../tests/support/voicemail-audio';
 import { APPLICATION_ID, startVonageFakes, startVonageServer, voiceNumbers, type VonageServer } from '../../../tests/support/vonage-test-server';
 import { calls } from './schema';
 
@@ -89,28 +90,39 @@ describe('Vonage inbound calls', () => {
     ada.tab.socket.close();
   });
 
-  it('tell the caller when the owner is not taking calls, and leave the owner a missed call', async () => {
+  it('send the caller to voicemail when the owner is not taking calls: greeting, beep, a message the owner is told of, linked to the missed call', async () => {
     const ada = await callee(server, false);
     const far = await callIn(server, ada.number);
-    expect(far.spoken).toEqual(['The person you are calling is not taking calls right now. Please try again later.']);
-    expect(far.socket).toBeNull();
+    expect(far.status).toBe('answered');
+    expect(far.spoken).toEqual([]);
+    // The caller speaks a 500 Hz tone all along: what follows the beep is the message.
+    await beepHeardBy(far);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await far.hangUp();
+    const news = await ada.tab.next('voicemail.new');
+    expect(news.from).toBe(`+${CALLER}`);
     const [missed] = await recordsOf(server, ada.userId);
     expect(missed).toMatchObject({ direction: 'inbound', state: 'ended', outcome: 'unavailable', fromNumber: `+${CALLER}` });
+    const [message] = (await ada.browser.get('/api/v1/voicemail')).json().voicemails;
+    expect(message).toMatchObject({ id: news.voicemailId, callId: missed!.id, from: `+${CALLER}`, to: ada.number });
+    expect(message.durationSec).toBeGreaterThanOrEqual(1);
     expect(ada.tab.messages.filter((m) => m.type === 'call.incoming')).toEqual([]);
     ada.tab.socket.close();
   });
 
-  it('tell the caller when the owner does not answer, or declines', async () => {
+  it('send the caller to voicemail when the owner does not answer, or declines', async () => {
     const ada = await callee(quick);
     const unanswered = await callIn(quick, ada.number);
-    await until(() => unanswered.isOver, 5_000);
-    expect(unanswered.spoken).toEqual(['The person you are calling did not answer. Please try again later.']);
+    await beepHeardBy(unanswered);
+    await unanswered.hangUp();
 
     const declined = await callIn(quick, ada.number);
+    await until(() => ada.tab.messages.filter((m) => m.type === 'call.incoming').length === 2);
     const incoming = ada.tab.messages.filter((m) => m.type === 'call.incoming').at(-1)!;
     ada.tab.send({ type: 'call.reject', callId: incoming.callId });
-    await until(() => declined.isOver);
-    expect(declined.spoken).toEqual(['The person you are calling cannot take your call right now. Goodbye.']);
+    await beepHeardBy(declined);
+    await declined.hangUp();
+    expect([unanswered.spoken, declined.spoken]).toEqual([[], []]);
     // Vonage may be told before the record is written: wait for both records to end.
     await until(async () => (await recordsOf(quick, ada.userId)).every((record) => record.state === 'ended'));
     const outcomes = (await recordsOf(quick, ada.userId)).map((record) => record.outcome).sort();

@@ -19,21 +19,21 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database }>
     return { contacts: await listContacts(db, user.id, request.query.q) };
   });
 
-  app.post('/contacts', { schema: { body: createContactBodySchema, response: { 201: contactSchema } } }, async (request, reply) => {
+  app.post('/contacts', { config: { sync: ['contacts'] }, schema: { body: createContactBodySchema, response: { 201: contactSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
     return reply.code(201).send(await createContact(db, user.id, request.body));
   });
 
   app.patch(
     '/contacts/:id',
-    { schema: { params: contactIdParamsSchema, body: updateContactBodySchema, response: { 200: contactSchema } } },
+    { config: { sync: ['contacts'] }, schema: { params: contactIdParamsSchema, body: updateContactBodySchema, response: { 200: contactSchema } } },
     async (request, reply) => {
       const user = await requireUser(auth, request, reply);
       return updateContact(db, user.id, request.params.id, request.body);
     },
   );
 
-  app.delete('/contacts/:id', { schema: { params: contactIdParamsSchema, response: { 200: okSchema } } }, async (request, reply) => {
+  app.delete('/contacts/:id', { config: { sync: ['contacts'] }, schema: { params: contactIdParamsSchema, response: { 200: okSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
     await deleteContact(db, user.id, request.params.id);
     return { ok: true as const };

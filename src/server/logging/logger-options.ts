@@ -8,7 +8,7 @@ type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined
 const SECRET_HEADERS = ['authorization', 'cookie', '["set-cookie"]', '["x-paystack-signature"]', '["proxy-authorization"]'];
 /** Fields that hold a password, a token or a key wherever a log line carries them. */
 const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'token', 'accessToken', 'refreshToken', 'jwt', 'secret', 'credential', 'signature'];
-const SECRET_SETTINGS = ['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL', 'REDIS_URL', 'TURN_SECRET', 'PAYSTACK_SECRET_KEY', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET'];
+const SECRET_SETTINGS = ['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL', 'REDIS_URL', 'TURN_SECRET', 'PAYSTACK_SECRET_KEY', 'VONAGE_API_SECRET', 'VONAGE_PRIVATE_KEY', 'VONAGE_SIGNATURE_SECRET', 'S3_SECRET_ACCESS_KEY'];
 
 /**
  * What pino blanks out before a line is written (docs/operations.md#logs). Nothing logs these

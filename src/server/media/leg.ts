@@ -8,7 +8,7 @@ import type { CallSampleRate } from '../../common/calls';
  * what it keeps. That lets every stage reuse its buffers, so a call makes no garbage per frame.
  */
 export interface CallLeg {
-  readonly kind: 'browser' | 'provider' | 'echo' | 'simulated';
+  readonly kind: 'browser' | 'provider' | 'echo' | 'simulated' | 'voicemail';
   readonly sampleRate: CallSampleRate;
   /** Gives the leg a frame to play to its side; the leg copies what it keeps. */
   send(frame: Int16Array): void;

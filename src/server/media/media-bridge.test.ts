@@ -100,3 +100,41 @@ describe('MediaBridge', () => {
     expect(detectDtmf(heard(caller), 8_000)).toBe('#0');
   });
 });
+
+describe('MediaBridge listeners and overlays (call recording)', () => {
+  it('lets a listener hear what each side gives the other, after mute, until it stops', () => {
+    const caller = new TestLeg(16_000);
+    const callee = new TestLeg(8_000);
+    const bridge = new MediaBridge(caller, callee);
+    const given: { side: string; first: number; length: number }[] = [];
+    const stop = bridge.listen('caller', (frame) => given.push({ side: 'caller', first: frame[0]!, length: frame.length }));
+    bridge.listen('callee', (frame) => given.push({ side: 'callee', first: frame[0]!, length: frame.length }));
+    caller.speak(100);
+    callee.speak(200);
+    bridge.setCallerMuted(true);
+    caller.speak(300);
+    stop();
+    caller.speak(400);
+    // Each side's frames at its own rate, before any conversion.
+    expect(given).toEqual([
+      { side: 'caller', first: 100, length: 320 },
+      { side: 'callee', first: 200, length: 160 },
+      { side: 'caller', first: 0, length: 320 },
+    ]);
+  });
+
+  it('mixes an overlay into what one side hears, and the listeners hear it too', () => {
+    const caller = new TestLeg(16_000);
+    const callee = new TestLeg(16_000);
+    const bridge = new MediaBridge(caller, callee);
+    const out = new Int16Array(320);
+    bridge.setOverlay('callee', { apply: (frame) => out.map((_, i) => frame[i]! + 5) as Int16Array });
+    const listened: number[] = [];
+    bridge.listen('caller', (frame) => listened.push(frame[0]!));
+    caller.speak(100);
+    callee.speak(200);
+    expect(callee.heard[0]![0]).toBe(105);
+    expect(caller.heard[0]![0]).toBe(200);
+    expect(listened).toEqual([105]);
+  });
+});

@@ -46,7 +46,7 @@ export const numbersRoutes: FastifyPluginAsyncZod<NumbersRouteOptions> = async (
     return { numbers, limit };
   });
 
-  app.post('/numbers', { schema: { body: rentNumberBodySchema, response: { 201: ownedNumberSchema } } }, async (request, reply) => {
+  app.post('/numbers', { config: { sync: ['numbers'] }, schema: { body: rentNumberBodySchema, response: { 201: ownedNumberSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
     await rateLimiter.hit(`numbers-rent:user:${user.id}`, numberLimits.rentPerUser);
     return reply.code(201).send(await rentNumber(context(request), user.id, request.body));
@@ -54,14 +54,14 @@ export const numbersRoutes: FastifyPluginAsyncZod<NumbersRouteOptions> = async (
 
   app.patch(
     '/numbers/:id',
-    { schema: { params: numberIdParamsSchema, body: renameNumberBodySchema, response: { 200: ownedNumberSchema } } },
+    { config: { sync: ['numbers'] }, schema: { params: numberIdParamsSchema, body: renameNumberBodySchema, response: { 200: ownedNumberSchema } } },
     async (request, reply) => {
       const user = await requireUser(auth, request, reply);
       return renameNumber(db, user.id, request.params.id, request.body.friendlyName);
     },
   );
 
-  app.delete('/numbers/:id', { schema: { params: numberIdParamsSchema, response: { 200: okSchema } } }, async (request, reply) => {
+  app.delete('/numbers/:id', { config: { sync: ['numbers'] }, schema: { params: numberIdParamsSchema, response: { 200: okSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
     await releaseNumber(context(request), user.id, request.params.id);
     return { ok: true as const };

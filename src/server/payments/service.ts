@@ -74,7 +74,14 @@ function providerFailure(error: unknown): never {
  * currency, and only for the user the reference was made for.
  */
 export class PaymentService {
+  private readonly activatedListeners: ((userId: string) => void)[] = [];
+
   constructor(private readonly deps: PaymentServiceDependencies) {}
+
+  /** Called once for each payment that activates its plan, with the user whose plan it is. */
+  onActivated(listener: (userId: string) => void) {
+    this.activatedListeners.push(listener);
+  }
 
   get providerName() {
     return this.deps.provider.name;
@@ -248,6 +255,7 @@ export class PaymentService {
     if (activated) {
       log.info({ reference: payment.reference, userId: payment.userId, plan: payment.plan }, 'payment verified; plan activated');
       this.deps.countOutcome?.('succeeded');
+      for (const listener of this.activatedListeners) listener(payment.userId);
     }
     const current = await this.findByReference(payment.reference);
     if (!current) throw new Error(`payment ${payment.reference} disappeared while it was activated`);

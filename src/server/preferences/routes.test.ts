@@ -20,14 +20,14 @@ describe('/api/v1/preferences', () => {
   it('starts from the defaults of docs/product.md §3 and saves changes per user', async () => {
     const ada = await newSignedInUser(testApp.app);
     const bob = await newSignedInUser(testApp.app);
-    const defaults = { darkMode: true, notifications: true, callHistory: true, dataUsage: false, autoAnswer: false };
+    const defaults = { darkMode: true, notifications: true, callHistory: true, dataUsage: false, autoAnswer: false, recordCalls: false };
     expect((await ada.browser.get('/api/v1/preferences')).json()).toEqual(defaults);
 
     const saved = await ada.browser.patch('/api/v1/preferences', { darkMode: false, dataUsage: true });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ ...defaults, darkMode: false, dataUsage: true });
-    const again = await ada.browser.patch('/api/v1/preferences', { autoAnswer: true });
-    expect(again.json()).toEqual({ ...defaults, darkMode: false, dataUsage: true, autoAnswer: true });
+    const again = await ada.browser.patch('/api/v1/preferences', { autoAnswer: true, recordCalls: true });
+    expect(again.json()).toEqual({ ...defaults, darkMode: false, dataUsage: true, autoAnswer: true, recordCalls: true });
 
     expect((await bob.browser.get('/api/v1/preferences')).json()).toEqual(defaults);
   });

@@ -11,7 +11,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database
     return getPreferences(db, user.id);
   });
 
-  app.patch('/preferences', { schema: { body: updatePreferencesBodySchema, response: { 200: preferencesSchema } } }, async (request, reply) => {
+  app.patch('/preferences', { config: { sync: ['preferences'] }, schema: { body: updatePreferencesBodySchema, response: { 200: preferencesSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
     return updatePreferences(db, user.id, request.body);
   });

@@ -11,5 +11,7 @@ export const preferences = pgTable('preferences', {
   callHistory: boolean('call_history').notNull(),
   dataUsage: boolean('data_usage').notNull(),
   autoAnswer: boolean('auto_answer').notNull(),
+  /** Record calls from their start (Premium and Platinum, issue 19); off until the user turns it on. */
+  recordCalls: boolean('record_calls').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

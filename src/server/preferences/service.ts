@@ -6,8 +6,8 @@ import { preferences } from './schema';
 export async function getPreferences(db: Database, userId: string): Promise<Preferences> {
   const [row] = await db.select().from(preferences).where(eq(preferences.userId, userId));
   if (!row) return { ...defaultPreferences };
-  const { darkMode, notifications, callHistory, dataUsage, autoAnswer } = row;
-  return { darkMode, notifications, callHistory, dataUsage, autoAnswer };
+  const { darkMode, notifications, callHistory, dataUsage, autoAnswer, recordCalls } = row;
+  return { darkMode, notifications, callHistory, dataUsage, autoAnswer, recordCalls };
 }
 
 export async function updatePreferences(db: Database, userId: string, changes: Partial<Preferences>): Promise<Preferences> {

@@ -28,7 +28,7 @@ export const voiceSettingsRoutes: FastifyPluginAsyncZod<VoiceSettingsRouteOption
     return answer(settings, plan.tier);
   });
 
-  app.put('/voice-settings', { schema: { body: putVoiceSettingsBodySchema, response: { 200: voiceSettingsAnswerSchema } } }, async (request, reply) => {
+  app.put('/voice-settings', { config: { sync: ['voice'] }, schema: { body: putVoiceSettingsBodySchema, response: { 200: voiceSettingsAnswerSchema } } }, async (request, reply) => {
     const user = await requireUser(auth, request, reply);
     const { tier } = await currentPlan(db, user.id);
     // Refused rather than saved and set aside at call time: the page must not show a voice calls will not use.

@@ -1,5 +1,7 @@
 import { frameSamples, type CallSampleRate } from '../../common/calls';
 import type { JitterStats } from '../../dsp/jitter-buffer';
+import { followCallSpeaker } from './devices/audio-output';
+import { deviceChoice } from './devices/device-choice-store';
 import captureWorkletUrl from './capture-worklet.ts?worker&url';
 import playbackWorkletUrl from './playback-worklet.ts?worker&url';
 
@@ -25,11 +27,16 @@ export interface CallAudioEvents {
   onJitter?(stats: JitterStats): void;
 }
 
-/** Asks for the microphone with the processing a call wants; throws a MicrophoneError saying what to do. */
+/**
+ * Asks for the microphone chosen in Call Settings (docs/product.md "Devices") with the processing a
+ * call wants; throws a MicrophoneError saying what to do. The choice is not `exact`: when that
+ * device is gone the browser opens its default instead.
+ */
 export async function openMicrophone(): Promise<MediaStream> {
+  const deviceId = deviceChoice.getSnapshot().microphone;
   try {
     return await navigator.mediaDevices.getUserMedia({
-      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 },
+      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1, ...(deviceId ? { deviceId } : {}) },
     });
   } catch (error) {
     throw new MicrophoneError(describeMicrophoneFailure(error));
@@ -41,11 +48,15 @@ export async function openMicrophone(): Promise<MediaStream> {
  * frames through the playback worklet to the speakers.
  */
 export class CallAudio {
+  private muted = false;
+
   private constructor(
     private readonly context: AudioContext,
-    private readonly stream: MediaStream,
+    private stream: MediaStream,
+    private source: MediaStreamAudioSourceNode,
     private readonly capture: AudioWorkletNode,
     private readonly playback: AudioWorkletNode,
+    private readonly stopFollowingSpeaker: () => void,
   ) {}
 
   /** Starts the call's audio on a microphone stream from openMicrophone(); stops the stream if it fails. */
@@ -61,11 +72,12 @@ export class CallAudio {
         events.onLevel?.(event.data.level);
         events.onJitter?.(event.data.stats);
       };
-      context.createMediaStreamSource(stream).connect(capture);
+      const source = context.createMediaStreamSource(stream);
+      source.connect(capture);
       playback.connect(context.destination);
       // Started from a click, but resume anyway: some browsers create the context suspended.
       await context.resume();
-      return new CallAudio(context, stream, capture, playback);
+      return new CallAudio(context, stream, source, capture, playback, followCallSpeaker(context));
     } catch (error) {
       for (const track of stream.getTracks()) track.stop();
       await context.close().catch(() => {});
@@ -78,11 +90,24 @@ export class CallAudio {
   }
 
   setMuted(muted: boolean) {
+    this.muted = muted;
     this.capture.port.postMessage({ muted });
     for (const track of this.stream.getAudioTracks()) track.enabled = !muted;
   }
 
+  /** Captures from `stream` from now on (another microphone chosen mid-call) and stops the one it replaces. */
+  replaceStream(stream: MediaStream) {
+    const source = this.context.createMediaStreamSource(stream);
+    for (const track of stream.getAudioTracks()) track.enabled = !this.muted;
+    this.source.disconnect();
+    source.connect(this.capture);
+    for (const track of this.stream.getTracks()) track.stop();
+    this.source = source;
+    this.stream = stream;
+  }
+
   async stop() {
+    this.stopFollowingSpeaker();
     for (const track of this.stream.getTracks()) track.stop();
     this.capture.port.onmessage = null;
     this.playback.port.onmessage = null;

@@ -1,3 +1,5 @@
+import { followCallSpeaker } from './devices/audio-output';
+
 /** The far side of a WebRTC call, playing. */
 export interface RemoteAudio {
   stop(): Promise<void>;
@@ -15,7 +17,9 @@ export async function playRemoteAudio(track: MediaStreamTrack): Promise<RemoteAu
   element.muted = true;
   element.srcObject = stream;
   const context = new AudioContext({ latencyHint: 'interactive' });
+  const stopFollowingSpeaker = followCallSpeaker(context);
   const stop = async () => {
+    stopFollowingSpeaker();
     element.pause();
     element.srcObject = null;
     await context.close().catch(() => {});

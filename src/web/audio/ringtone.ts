@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { sendToChosenOutput } from './devices/audio-output';
+import { deviceChoice } from './devices/device-choice-store';
 
 /** The ringtone the app serves itself (scripts/generate-ringtone.mjs made it). */
 const RINGTONE_URL = `${import.meta.env.BASE_URL}sounds/ringtone.wav`;
@@ -12,7 +14,14 @@ export function useRingtone(ringing: boolean) {
     if (!ringing) return;
     const ringtone = new Audio(RINGTONE_URL);
     ringtone.loop = true;
-    ringtone.play().catch((error: unknown) => console.warn('The ringtone could not play:', error));
-    return () => ringtone.pause();
+    let stopped = false;
+    const play = () => (stopped ? undefined : ringtone.play());
+    // On the speaker chosen for the ringtone (docs/product.md "Devices"), which may differ from the call's.
+    const routed = deviceChoice.getSnapshot().ringtone === undefined ? Promise.resolve(play()) : sendToChosenOutput(ringtone, 'ringtone').then(play);
+    routed.catch((error: unknown) => console.warn('The ringtone could not play:', error));
+    return () => {
+      stopped = true;
+      ringtone.pause();
+    };
   }, [ringing]);
 }

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ActiveCallBar } from './active-call-bar';
@@ -19,10 +20,18 @@ const call: CallSnapshot = {
   mediaTransport: null,
   keysHeard: '',
   contactVoice: null,
+  recordingSince: null,
+  recordedByOther: false,
 };
 
 function renderBar(fields: Partial<CallSnapshot>) {
-  render(<ActiveCallBar call={{ ...call, ...fields }} elapsed={elapsed} figures={figures} onToggleMute={() => {}} onHangUp={() => {}} />);
+  // The plan is not loaded here: the record control waits for it (record-control.test.tsx).
+  const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ActiveCallBar call={{ ...call, ...fields }} elapsed={elapsed} figures={figures} onToggleMute={() => {}} onToggleRecording={() => {}} onHangUp={() => {}} />
+    </QueryClientProvider>,
+  );
   return screen.getByRole('region', { name: 'Active call' });
 }
 

@@ -5,10 +5,12 @@ import { mediaTransportLabels } from '../../common/media';
 import { voiceTypeLabels } from '../../common/voice';
 import { Button } from '../components/ui/button';
 import { IconTooltip } from '../components/ui/tooltip';
+import { DeviceMenu } from '../audio/devices/device-menu';
 import { CallDetails } from './call-details';
 import type { CallFiguresStore } from './call-figures-watch';
 import type { ElapsedSecondsStore } from './elapsed-seconds';
 import { KeysHeard } from './keys-heard';
+import { RecordControl } from './record-control';
 import type { ActiveCall } from './use-outbound-call';
 import { useElapsedSeconds } from './use-elapsed-seconds';
 
@@ -30,12 +32,14 @@ export function ActiveCallBar({
   elapsed,
   figures,
   onToggleMute,
+  onToggleRecording,
   onHangUp,
 }: {
   call: ActiveCall;
   elapsed: ElapsedSecondsStore;
   figures: CallFiguresStore;
   onToggleMute: () => void;
+  onToggleRecording: () => void;
   onHangUp: () => void;
 }) {
   const elapsedSec = useElapsedSeconds(elapsed);
@@ -64,6 +68,8 @@ export function ActiveCallBar({
           <KeysHeard keys={call.keysHeard} />
           <CallDetails figures={figures} />
         </div>
+        <RecordControl call={call} elapsed={elapsed} onToggle={onToggleRecording} />
+        <DeviceMenu />
         <IconTooltip label={call.isMuted ? 'Unmute' : 'Mute'}>
           <Button
             variant={call.isMuted ? 'secondary' : 'outline'}

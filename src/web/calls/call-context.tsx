@@ -20,7 +20,7 @@ export function CallProvider({ children }: { children: ReactNode }) {
     <CallContext.Provider value={controls}>
       <div className={busy ? 'pb-24' : undefined}>{children}</div>
       <CallStatusAnnouncer call={controls.call} />
-      {busy && <ActiveCallBar call={controls.call} elapsed={controls.elapsed} figures={controls.figures} onToggleMute={controls.toggleMute} onHangUp={() => void controls.hangUp()} />}
+      {busy && <ActiveCallBar call={controls.call} elapsed={controls.elapsed} figures={controls.figures} onToggleMute={controls.toggleMute} onToggleRecording={controls.toggleRecording} onHangUp={() => void controls.hangUp()} />}
     </CallContext.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import { SERVER_BUSY } from '../../common/api/calls';
 import { formatDuration, type CallOutcome } from '../../common/calls';
 import { formatPhoneNumber } from '../../common/phone';
 import { ApiError } from '../lib/api-client';
@@ -67,6 +68,8 @@ export function announceEnd(notices: Notices, call: LiveCall, end: CallEnd, now:
 /** Why placing a call failed, from the API's error: the microphone, the session, the plan's minutes. */
 export function announcePlacementError(notices: Notices, error: unknown, openPlans: () => void) {
   if (error instanceof ApiError && error.status === 401) notices.error('Authentication required', { description: 'Please log in to make calls' });
+  // Priority reception: a busy server's refusal is the plan working, not a fault to quote to support.
+  else if (error instanceof ApiError && error.code === SERVER_BUSY) notices.error('Call not placed', { description: error.message });
   else if (error instanceof ApiError && error.code === 'call_in_progress') notices.error('Call in progress', { description: withErrorReference(error.message, error) });
   else if (error instanceof ApiError && error.code === 'minutes_used_up') {
     notices.error('Monthly minutes used up', { description: 'Upgrade your plan for more minutes this month.', action: { label: 'Upgrade', onClick: openPlans } });

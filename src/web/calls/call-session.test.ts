@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CallRecord, PlaceCallResult } from '../../common/api/calls';
+import { SERVER_BUSY, SERVER_BUSY_MESSAGE, type CallRecord, type PlaceCallResult } from '../../common/api/calls';
 import { defaultPreferences, type Preferences } from '../../common/api/preferences';
 import type { ServerMessage } from '../../common/realtime';
 import { FakeSignalling } from '../../../tests/support/fake-signalling';
@@ -198,6 +198,16 @@ describe('a placed call', () => {
     await session.place(dial);
     expect(track.stop).toHaveBeenCalled();
     expect(last()).toEqual({ kind: 'error', title: 'Monthly minutes used up', description: 'Upgrade your plan for more minutes this month.' });
+  });
+
+  it('shows a busy server’s refusal as it is, and does not try again by itself', async () => {
+    const { session, deps, track, last } = setUp();
+    deps.server.placeCall.mockRejectedValueOnce(new ApiError(503, SERVER_BUSY, SERVER_BUSY_MESSAGE, undefined, 'a1b2c3d4-request'));
+    await session.place(dial);
+    expect(deps.server.placeCall).toHaveBeenCalledTimes(1);
+    expect(track.stop).toHaveBeenCalled();
+    expect(session.getSnapshot().phase).toBe('idle');
+    expect(last()).toEqual({ kind: 'error', title: 'Call not placed', description: 'Voxline is busy, try again in a minute' });
   });
 
   it('tries once more, after the wait it names, when a draining server refuses it', async () => {
@@ -583,5 +593,35 @@ describe('touch-tones', () => {
     setup.signalling.deliver({ type: 'call.dtmf', callId: 'other', digits: '9' });
     setup.signalling.deliver({ type: 'call.dtmf', callId: 'c9', digits: '#' });
     expect(setup.session.getSnapshot().keysHeard).toBe('12#');
+  });
+});
+
+describe('recording a call', () => {
+  it('asks the server to record and to stop, and follows what it says: its own recording and the other side’s', async () => {
+    const setup = setUp();
+    await answered(setup);
+    const { session, signalling, clock } = setup;
+    session.toggleRecording();
+    expect(signalling.sent.at(-1)).toEqual({ type: 'call.record', callId: 'c9', recording: true });
+    const startedAt = clock.now() + 2_000;
+    signalling.deliver({ type: 'call.recording', callId: 'c9', recording: true, byYou: true, startedAt: new Date(startedAt).toISOString() });
+    expect(session.getSnapshot()).toMatchObject({ recordingSince: startedAt, recordedByOther: false });
+
+    session.toggleRecording();
+    expect(signalling.sent.at(-1)).toEqual({ type: 'call.record', callId: 'c9', recording: false });
+    signalling.deliver({ type: 'call.recording', callId: 'c9', recording: false, byYou: true });
+    expect(session.getSnapshot().recordingSince).toBeNull();
+
+    signalling.deliver({ type: 'call.recording', callId: 'c9', recording: true, byYou: false, startedAt: new Date(startedAt).toISOString() });
+    expect(session.getSnapshot()).toMatchObject({ recordingSince: null, recordedByOther: true });
+  });
+
+  it('shows a refusal (a Free plan) as a notice, and the call goes on', async () => {
+    const setup = setUp();
+    await answered(setup);
+    setup.session.toggleRecording();
+    setup.signalling.deliver({ type: 'error', code: 'plan_required', message: 'Call recording is part of Premium and Platinum.', callId: 'c9' });
+    expect(setup.last()).toEqual({ kind: 'error', title: 'Recording not started', description: 'Call recording is part of Premium and Platinum.' });
+    expect(setup.session.getSnapshot().phase).toBe('active');
   });
 });

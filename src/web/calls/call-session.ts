@@ -1,3 +1,4 @@
+import { recordingRefusalCodes } from '../../common/api/recordings';
 import type { ServerMessage } from '../../common/realtime';
 import type { Signalling } from '../lib/realtime';
 import { announceEnd } from './call-ending';
@@ -9,6 +10,9 @@ import type { CallSessionDeps } from './call-session-ports';
 import type { ElapsedSecondsStore } from './elapsed-seconds';
 import { HeldCall } from './held-call';
 import { TouchToneSender } from './touch-tone-sender';
+
+/** The `error` codes of a refused `call.record`: shown as they are, the call goes on. */
+const recordingRefusals: ReadonlySet<string> = new Set(Object.values(recordingRefusalCodes));
 
 /**
  * One call at a time in this tab, placed from the dialer or received while listening (docs/calls.md
@@ -122,13 +126,26 @@ export class CallSession {
     this.deps.notices.info(call.muted ? 'Microphone muted' : 'Microphone unmuted');
   };
 
+  /** Starts or stops this user's recording of the call; the server's call.recording says when it is on. */
+  readonly toggleRecording = () => {
+    const call = this.held.current;
+    if (!call?.callId || call.phase !== 'active') return;
+    this.held.send({ type: 'call.record', callId: call.callId, recording: call.recordingSince === null });
+  };
+
   private receive(message: ServerMessage) {
     if (message.type === 'call.incoming') return this.receiving.ring(message);
     const call = this.held.current;
     if (!call?.callId) return;
+    if (message.type === 'error' && recordingRefusals.has(message.code)) return this.deps.notices.error('Recording not started', { description: message.message });
     if (message.type === 'error') return call.direction === 'inbound' ? this.receiving.answerRefused(call, message) : undefined;
     if (!('callId' in message) || message.callId !== call.callId) return;
     if (message.type === 'call.ended') return this.held.finish(call.callId, { outcome: message.outcome, durationSec: message.durationSec, reason: message.reason ?? null });
+    if (message.type === 'call.recording') {
+      if (message.byYou) call.recordingSince = message.recording ? Date.parse(message.startedAt ?? '') || this.deps.clock.now() : null;
+      else call.recordedByOther = message.recording;
+      return this.held.publish();
+    }
     if (message.type === 'call.dtmf') {
       call.keysHeard += message.digits;
       return this.held.publish();

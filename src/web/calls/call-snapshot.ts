@@ -30,6 +30,10 @@ export interface CallSnapshot {
   keysHeard: string;
   /** The called contact's voice preset, when the call uses it. */
   contactVoice: ContactVoice | null;
+  /** When this user's recording of the call began (ms since the epoch); null while they do not record it. */
+  recordingSince: number | null;
+  /** The other side is recording the call (docs/calls.md#recording). */
+  recordedByOther: boolean;
 }
 
 export const idleSnapshot: CallSnapshot = Object.freeze({
@@ -44,6 +48,8 @@ export const idleSnapshot: CallSnapshot = Object.freeze({
   mediaTransport: null,
   keysHeard: '',
   contactVoice: null,
+  recordingSince: null,
+  recordedByOther: false,
 });
 
 /** The call this session holds and what it holds open for it. */
@@ -67,10 +73,12 @@ export interface LiveCall {
   contactVoice: ContactVoice | null;
   /** The delay this side's voice changer adds (ms): set by placing; a received call's voice is not changed. */
   voiceDelayMs: number;
+  recordingSince: number | null;
+  recordedByOther: boolean;
 }
 
 export function newLiveCall(direction: CallDirection, fields: Pick<LiveCall, 'phase' | 'callId' | 'peer' | 'countryCode'>): LiveCall {
-  return { direction, ...fields, muted: false, answeredAt: null, answerSent: false, stream: null, media: null, cancelAutoAnswer: null, closeNotification: null, keysHeard: '', contactVoice: null, voiceDelayMs: 0 };
+  return { direction, ...fields, muted: false, answeredAt: null, answerSent: false, stream: null, media: null, cancelAutoAnswer: null, closeNotification: null, keysHeard: '', contactVoice: null, voiceDelayMs: 0, recordingSince: null, recordedByOther: false };
 }
 
 export function snapshotOf(call: LiveCall | null, listening: boolean): CallSnapshot {
@@ -89,5 +97,7 @@ export function snapshotOf(call: LiveCall | null, listening: boolean): CallSnaps
     mediaTransport: call.media?.transport ?? null,
     keysHeard: call.keysHeard,
     contactVoice: call.contactVoice,
+    recordingSince: call.recordingSince,
+    recordedByOther: call.recordedByOther,
   });
 }

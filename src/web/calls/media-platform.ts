@@ -5,8 +5,8 @@ import type { WebCodecs } from '../audio/opus-socket-codec';
 import { playRemoteAudio, type RemoteAudio } from '../audio/remote-audio';
 import { getMediaConfig } from './get-media-config';
 
-/** The microphone and speakers of a websocket call (CallAudio in the browser). */
-export type WorkletAudio = Pick<CallAudio, 'play' | 'setMuted' | 'stop'>;
+/** The microphone and speakers of a websocket call (CallAudio in the browser); replaceStream switches the microphone mid-call. */
+export type WorkletAudio = Pick<CallAudio, 'play' | 'setMuted' | 'stop'> & Partial<Pick<CallAudio, 'replaceStream'>>;
 
 /**
  * What a call's audio reaches outside itself: the server's media config, WebRTC, WebCodecs, the

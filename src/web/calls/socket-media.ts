@@ -1,6 +1,8 @@
 import type { CallSampleRate } from '../../common/calls';
 import { OPUS_SAMPLE_RATE, type MediaTransport, type SocketCodec } from '../../common/media';
 import type { JitterStats } from '../../dsp/jitter-buffer';
+import { openMicrophone } from '../audio/call-audio';
+import { followMicrophoneChoice } from '../audio/devices/live-microphone';
 import { OpusSocketCodec } from '../audio/opus-socket-codec';
 import { SIGNED_OUT_CLOSE_CODE } from '../lib/realtime';
 import { bitsPerSecond, peakOf, shareOf, type CallMediaStats } from './call-media-stats';
@@ -48,6 +50,7 @@ export class SocketMedia implements CallMediaLink {
   /** The microphone's peak since the last stats() reading. */
   private micPeak = 0;
   private previous: Reading = { at: Date.now(), sent: 0, received: 0, played: 0, concealed: 0 };
+  private stopFollowingMicrophone: () => void = () => undefined;
 
   private constructor(
     private readonly socket: WebSocket,
@@ -89,11 +92,22 @@ export class SocketMedia implements CallMediaLink {
     }
     socket.onmessage = (event: MessageEvent<ArrayBuffer>) => media.receive(event.data);
     socket.onclose = (event: CloseEvent) => options.onDrop(event.code === SIGNED_OUT_CLOSE_CODE);
+    media.stopFollowingMicrophone = followMicrophoneChoice(media, openMicrophone);
     return media;
   }
 
   setMuted(muted: boolean) {
     this.audio?.setMuted(muted);
+  }
+
+  /** Another microphone mid-call: the capture worklet is fed from it (docs/calls.md#devices). */
+  replaceMicrophone(stream: MediaStream): Promise<void> {
+    if (!this.audio?.replaceStream) {
+      for (const unused of stream.getTracks()) unused.stop();
+      return Promise.reject(new Error('This call cannot change its microphone'));
+    }
+    this.audio.replaceStream(stream);
+    return Promise.resolve();
   }
 
   async stats(): Promise<CallMediaStats> {
@@ -120,6 +134,7 @@ export class SocketMedia implements CallMediaLink {
 
   /** Stops the audio and closes the socket; onDrop is not called. */
   close() {
+    this.stopFollowingMicrophone();
     this.socket.onclose = null;
     this.socket.onmessage = null;
     this.socket.close();

@@ -29,8 +29,8 @@ export function useCallReceiver() {
       detach();
     };
   }, [session, realtime]);
-  const { startReceiving, stopReceiving, answer, reject, hangUp, toggleMute, pressKey } = session;
-  return { listening: snapshot.listening, call: snapshot.phase === 'idle' ? null : snapshot, elapsed: session.elapsed, figures: session.figures, startReceiving, stopReceiving, answer, reject, hangUp, toggleMute, pressKey };
+  const { startReceiving, stopReceiving, answer, reject, hangUp, toggleMute, toggleRecording, pressKey } = session;
+  return { listening: snapshot.listening, call: snapshot.phase === 'idle' ? null : snapshot, elapsed: session.elapsed, figures: session.figures, startReceiving, stopReceiving, answer, reject, hangUp, toggleMute, toggleRecording, pressKey };
 }
 
 export type CallReceiver = ReturnType<typeof useCallReceiver>;

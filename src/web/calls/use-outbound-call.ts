@@ -24,5 +24,5 @@ export function useOutboundCall() {
   useEffect(() => realtime?.subscribe((message) => (message.type === 'notice' ? void toast.warning(message.message) : undefined)), [realtime]);
   // Leaving the page ends the call rather than leaving it open on the server.
   useEffect(() => () => session.leave(), [session]);
-  return { call, elapsed: session.elapsed, figures: session.figures, start: session.place, hangUp: session.hangUp, toggleMute: session.toggleMute, pressKey: session.pressKey };
+  return { call, elapsed: session.elapsed, figures: session.figures, start: session.place, hangUp: session.hangUp, toggleMute: session.toggleMute, toggleRecording: session.toggleRecording, pressKey: session.pressKey };
 }

@@ -1,5 +1,7 @@
 import { WEBRTC_CONNECT_TIMEOUT_MS, type IceServer } from '../../common/media';
 import type { ServerMessage } from '../../common/realtime';
+import { openMicrophone } from '../audio/call-audio';
+import { followMicrophoneChoice } from '../audio/devices/live-microphone';
 import type { RemoteAudio } from '../audio/remote-audio';
 import type { Signalling } from '../lib/realtime';
 import type { CallMediaStats } from './call-media-stats';
@@ -33,13 +35,17 @@ type WebRtcPlatform = Pick<MediaPlatform, 'audioCodecs' | 'playRemote'> & { crea
 export class WebRtcMedia implements CallMediaLink {
   readonly transport = 'webrtc';
   private previous: RtpCounts = noRtpYet(Date.now());
+  private muted = false;
+  private readonly stopFollowingMicrophone: () => void;
 
   private constructor(
     private readonly peer: RTCPeerConnection,
-    private readonly stream: MediaStream,
+    private stream: MediaStream,
     private readonly remote: RemoteAudio,
     private readonly stopWatchingSignOut: () => void,
-  ) {}
+  ) {
+    this.stopFollowingMicrophone = followMicrophoneChoice(this, openMicrophone);
+  }
 
   /**
    * Answers null, having closed its peer but not the microphone, when the server refuses the offer
@@ -86,7 +92,22 @@ export class WebRtcMedia implements CallMediaLink {
   }
 
   setMuted(muted: boolean) {
+    this.muted = muted;
     for (const track of this.stream.getAudioTracks()) track.enabled = !muted;
+  }
+
+  /** Another microphone mid-call: the sender's track is replaced, no renegotiation (docs/calls.md#devices). */
+  async replaceMicrophone(stream: MediaStream) {
+    const [track] = stream.getAudioTracks();
+    const sender = this.peer.getSenders().find((candidate) => candidate.track === null || candidate.track.kind === 'audio');
+    if (!track || !sender) {
+      for (const unused of stream.getTracks()) unused.stop();
+      throw new Error('The new microphone has no audio track to send');
+    }
+    track.enabled = !this.muted;
+    await sender.replaceTrack(track);
+    for (const old of this.stream.getTracks()) old.stop();
+    this.stream = stream;
   }
 
   async stats(): Promise<CallMediaStats> {
@@ -97,6 +118,7 @@ export class WebRtcMedia implements CallMediaLink {
 
   /** Stops the audio and closes the peer; onDrop is not called. */
   close() {
+    this.stopFollowingMicrophone();
     this.stopWatchingSignOut();
     this.peer.onconnectionstatechange = null;
     this.peer.close();

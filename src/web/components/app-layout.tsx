@@ -6,11 +6,15 @@ import { PageLoading } from './page-loading';
 import { PendingPaymentVerifier } from './pending-payment-verifier';
 import { SiteFooter } from './site-footer';
 import { TooltipProvider } from './ui/tooltip';
+import { VoicemailAlerts } from './voicemail-alerts';
+import { SyncWithOtherTabs } from '../lib/use-sync';
 
 export function AppLayout() {
   return (
     <CallProvider>
       <PendingPaymentVerifier />
+      <VoicemailAlerts />
+      <SyncWithOtherTabs />
       {/* Here rather than among the app's providers: the public pages load no tooltip code (docs/decisions/021). */}
       <TooltipProvider>
         <div className="flex min-h-screen flex-col">

@@ -63,6 +63,15 @@ describe('NavBar', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });
 
+  it('links Voicemail with its unheard count, on the bar and in the mobile menu', async () => {
+    vi.stubGlobal('fetch', stubFetch({ '/api/v1/voicemail': { status: 200, body: { voicemails: [], unheard: 2 } } }).fetchStub);
+    renderNav();
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(main).findByRole('link', { name: 'Voicemail, 2 unheard' })).toHaveAttribute('href', '/voicemail');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Voicemail, 2 unheard' })).toHaveTextContent('Voicemail2');
+  });
+
   it('signs out, says so and goes home', async () => {
     const { fetchStub, calls } = stubFetch({ '/api/v1/auth/sign-out': { status: 200, body: { success: true } } });
     vi.stubGlobal('fetch', fetchStub);

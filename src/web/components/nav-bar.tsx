@@ -4,11 +4,13 @@ import { Link, NavLink } from 'react-router-dom';
 import { useSession } from '../lib/session';
 import { useSignOut } from '../lib/sign-out';
 import { cn } from '../lib/utils';
+import { useUnheardVoicemail } from '../lib/voicemail-query';
 import { Button } from './ui/button';
 import { IconTooltip } from './ui/tooltip';
 
 const links = [
   { to: '/dialer', label: 'Dialer', mobileLabel: 'Dialer' },
+  { to: '/voicemail', label: 'Voicemail', mobileLabel: 'Voicemail' },
   { to: '/contacts', label: 'Contacts', mobileLabel: 'Contacts' },
   { to: '/call-settings', label: 'Call Settings', mobileLabel: 'Call Settings' },
   { to: '/settings', label: 'Subscription', mobileLabel: 'Settings' },
@@ -24,6 +26,20 @@ function linkClass({ isActive }: { isActive: boolean }) {
   );
 }
 
+/** The Voicemail link carries the unheard count: seen as a badge, heard in its name ("Voicemail, 2 unheard"). */
+function unheardName(to: string, label: string, unheard: number): string | undefined {
+  return to === '/voicemail' && unheard > 0 ? `${label}, ${unheard} unheard` : undefined;
+}
+
+function UnheardBadge({ to, unheard }: { to: string; unheard: number }) {
+  if (to !== '/voicemail' || unheard === 0) return null;
+  return (
+    <span aria-hidden="true" className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
+      {unheard}
+    </span>
+  );
+}
+
 /** docs/product.md §2: the signed-in navigation, collapsing into a menu on narrow screens. */
 export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -31,6 +47,7 @@ export function NavBar() {
   const signOut = useSignOut();
   const session = useSession();
   const shown = session.data?.isAdmin ? [...links, adminLink] : links;
+  const unheard = useUnheardVoicemail();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
@@ -42,8 +59,9 @@ export function NavBar() {
         <ul className="hidden items-center gap-1 md:flex">
           {shown.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={linkClass}>
+              <NavLink to={link.to} className={linkClass} aria-label={unheardName(link.to, link.label, unheard)}>
                 {link.label}
+                <UnheardBadge to={link.to} unheard={unheard} />
               </NavLink>
             </li>
           ))}
@@ -80,8 +98,14 @@ export function NavBar() {
           <ul className="flex flex-col gap-1 p-2">
             {shown.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={(state) => cn(linkClass(state), 'block')} onClick={() => setMenuOpen(false)}>
+                <NavLink
+                  to={link.to}
+                  className={(state) => cn(linkClass(state), 'block')}
+                  aria-label={unheardName(link.to, link.mobileLabel, unheard)}
+                  onClick={() => setMenuOpen(false)}
+                >
                   {link.mobileLabel}
+                  <UnheardBadge to={link.to} unheard={unheard} />
                 </NavLink>
               </li>
             ))}

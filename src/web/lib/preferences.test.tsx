@@ -9,7 +9,7 @@ import { ThemeToggle } from '../components/theme-toggle';
 import { sessionQuery } from './session';
 
 const session: Session = { user: { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' } };
-const preferences: Preferences = { darkMode: true, notifications: true, callHistory: true, dataUsage: false, autoAnswer: false };
+const preferences: Preferences = { darkMode: true, notifications: true, callHistory: true, dataUsage: false, autoAnswer: false, recordCalls: false };
 
 function renderToggle() {
   const api = stubApi({

@@ -50,6 +50,19 @@ describe('RealtimeClient', () => {
     client.stop();
   });
 
+  it('says whether a connection is the first, or one after the socket was away (multi-device sync reloads then)', () => {
+    const client = new RealtimeClient('ws://localhost/api/v1/realtime');
+    const connected = vi.fn();
+    client.onConnect(connected);
+    client.start();
+    latest().open();
+    latest().drop();
+    vi.advanceTimersByTime(1_000);
+    latest().open();
+    expect(connected.mock.calls).toEqual([[false], [true]]);
+    client.stop();
+  });
+
   it('stops for good when the server closes the socket because the session ended, and says so once', () => {
     const signedOut = vi.fn();
     const client = new RealtimeClient('ws://localhost/api/v1/realtime', { onSignedOut: signedOut });

@@ -25,8 +25,8 @@ export interface Signalling {
   /** Sends a message; answers false when the socket is not open (the caller decides what to do). */
   send(message: ClientMessage): boolean;
   subscribe(listener: Listener): () => void;
-  /** Called after every (re)connection, so state missed while away can be fetched again. */
-  onConnect(listener: () => void): () => void;
+  /** Called after every (re)connection, so state missed while away can be fetched again; `again`: not the tab's first. */
+  onConnect(listener: (again: boolean) => void): () => void;
   /**
    * Called once the server closed the socket because the session ended. A call's WebRTC audio is
    * not a socket the server can close: this is how it learns that the sign-out ended its call.
@@ -43,7 +43,7 @@ export interface Signalling {
 export class RealtimeClient implements Signalling {
   private socket: WebSocket | null = null;
   private readonly listeners = new Set<Listener>();
-  private readonly connectListeners = new Set<() => void>();
+  private readonly connectListeners = new Set<(again: boolean) => void>();
   private readonly signedOutListeners = new Set<() => void>();
   private readonly reconnection = new ReconnectPolicy();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -54,6 +54,8 @@ export class RealtimeClient implements Signalling {
   private holds = 0;
   /** The server is draining: this socket goes once no call holds it. */
   private drainPending = false;
+  /** A socket opened before: the next one may have missed messages sent meanwhile. */
+  private everOpened = false;
 
   constructor(
     private readonly url: string,
@@ -76,6 +78,13 @@ export class RealtimeClient implements Signalling {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
+  /** Tries again at once rather than at the next back-off step ("Reconnect" in the readiness check). */
+  reconnectNow() {
+    if (this.stopped || this.connected || this.socket?.readyState === WebSocket.CONNECTING) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.connect();
+  }
+
   send(message: ClientMessage): boolean {
     if (message.type === 'receiver.start') this.receiving = true;
     if (message.type === 'receiver.stop') this.receiving = false;
@@ -89,7 +98,7 @@ export class RealtimeClient implements Signalling {
     return () => this.listeners.delete(listener);
   }
 
-  onConnect(listener: () => void): () => void {
+  onConnect(listener: (again: boolean) => void): () => void {
     this.connectListeners.add(listener);
     return () => this.connectListeners.delete(listener);
   }
@@ -136,7 +145,9 @@ export class RealtimeClient implements Signalling {
       this.reconnection.opened();
       this.drainPending = false;
       if (this.receiving) socket.send(JSON.stringify({ type: 'receiver.start' } satisfies ClientMessage));
-      for (const listener of this.connectListeners) listener();
+      const again = this.everOpened;
+      this.everOpened = true;
+      for (const listener of this.connectListeners) listener(again);
     };
     socket.onmessage = (event: MessageEvent<string>) => {
       let parsed;

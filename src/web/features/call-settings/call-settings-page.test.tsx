@@ -21,7 +21,7 @@ vi.mock('../../calls/call-media', async (importOriginal) => ({
 }));
 
 const number = { id: 'n1', phoneNumber: '+14155550123', friendlyName: 'Work', active: true, country: 'US', monthlyCost: '1.00', currency: 'USD', createdAt: '2026-11-01T00:00:00.000Z' };
-const preferences: Preferences = { darkMode: false, notifications: false, callHistory: true, dataUsage: false, autoAnswer: false };
+const preferences: Preferences = { darkMode: false, notifications: false, callHistory: true, dataUsage: false, autoAnswer: false, recordCalls: false };
 const incoming: ServerMessage = { type: 'call.incoming', callId: 'c1', from: '+12125550147', to: '+14155550123', at: '2026-11-22T10:00:00.000Z' };
 const endedRecord: CallRecord = {
   id: 'c1', direction: 'inbound', from: '+12125550147', to: '+14155550123', state: 'ended', outcome: 'completed', reason: null,
@@ -34,6 +34,7 @@ function renderCallSettings({ numbers = [number] as unknown[], prefs = preferenc
     'GET /api/v1/preferences': { status: 200, body: prefs },
     'GET /api/v1/voice-settings': { status: 200, body: { settings: { voiceType: 'normal', pitch: 1, speed: 1 }, allowed: { voiceTypes: ['normal'], pitchAndSpeed: false }, tier: 'free' } },
     'GET /api/v1/calls/lines': { status: 200, body: { soundTestNumber: '+14155550100' } },
+    'GET /api/v1/voicemail/greeting': { status: 200, body: { custom: false, durationSec: 6, updatedAt: null } },
     ...answers,
   });
   vi.stubGlobal('fetch', api.fetchStub);

@@ -20,7 +20,7 @@ const account: Account = {
 // Strong enough for a new password (decision 014).
 const STRONG_PASSWORD = 'tangerine orbit quarry 7';
 
-const preferences: Preferences = { darkMode: false, notifications: true, callHistory: true, dataUsage: false, autoAnswer: false };
+const preferences: Preferences = { darkMode: false, notifications: true, callHistory: true, dataUsage: false, autoAnswer: false, recordCalls: false };
 
 function renderSettings(path: string, answers: Record<string, StubResponder> = {}) {
   const api = stubApi({
@@ -269,16 +269,19 @@ describe('Preferences tab', () => {
     expect(screen.getByRole('switch', { name: 'Auto-Answer Incoming Calls' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Enable Notifications' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Low Data Mode' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Record calls' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Record calls' })).toHaveAccessibleDescription(/Premium and Platinum/);
     expect(document.documentElement).not.toHaveClass('dark');
 
     await userEvent.click(darkMode);
     await userEvent.click(screen.getByRole('switch', { name: 'Low Data Mode' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Record calls' }));
     // Nothing applies before it is saved.
     expect(document.documentElement).not.toHaveClass('dark');
     await userEvent.click(screen.getByRole('button', { name: 'Save Preferences' }));
 
     expect(await screen.findByText('Preferences updated')).toBeInTheDocument();
-    expect(api.sent('PATCH', '/api/v1/preferences')[0]?.body).toEqual({ ...preferences, darkMode: true, dataUsage: true });
+    expect(api.sent('PATCH', '/api/v1/preferences')[0]?.body).toEqual({ ...preferences, darkMode: true, dataUsage: true, recordCalls: true });
     expect(document.documentElement).toHaveClass('dark');
     expect(window.localStorage.getItem('theme')).toBe('dark');
 

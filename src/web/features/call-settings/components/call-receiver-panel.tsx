@@ -10,22 +10,27 @@ import type { ElapsedSecondsStore } from '../../../calls/elapsed-seconds';
 import type { CallReceiver, ReceivedCall } from '../../../calls/use-call-receiver';
 import { InCallKeypad } from '../../../calls/in-call-keypad';
 import { KeysHeard } from '../../../calls/keys-heard';
+import { RecordControl } from '../../../calls/record-control';
 import { useElapsedSeconds } from '../../../calls/use-elapsed-seconds';
 import { useTouchToneKeys } from '../../../calls/use-touch-tone-keys';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { DeviceMenu } from '../../../audio/devices/device-menu';
+import { useReadinessGate } from '../readiness/use-readiness-gate';
+import { ReadinessGateView } from './readiness-gate';
 
 /** docs/product.md §2 panel 'Call Receiver': listening on or off, and the call ringing or in progress. */
 export function CallReceiverPanel({ receiver, hasNumbers }: { receiver: CallReceiver; hasNumbers: boolean }) {
   const titleId = useId();
   const { listening, call } = receiver;
+  const gate = useReadinessGate(receiver.startReceiving);
 
   function startReceiving() {
     if (!hasNumbers) {
       toast.error('No phone numbers available', { description: 'You need to add a phone number to receive calls' });
       return;
     }
-    receiver.startReceiving();
+    void gate.begin();
   }
 
   return (
@@ -52,13 +57,14 @@ export function CallReceiverPanel({ receiver, hasNumbers }: { receiver: CallRece
           </Button>
         )}
       </CardHeader>
+      <ReadinessGateView gate={gate} listening={listening} />
       <CallStatusAnnouncer call={call} />
       {call && (
         <CardContent>
           {call.phase === 'ringing' ? (
             <IncomingCallCard call={call} onAnswer={() => void receiver.answer()} onReject={receiver.reject} />
           ) : (
-            <OnCallCard call={call} elapsed={receiver.elapsed} figures={receiver.figures} onToggleMute={receiver.toggleMute} onHangUp={() => void receiver.hangUp()} onPressKey={receiver.pressKey} />
+            <OnCallCard call={call} elapsed={receiver.elapsed} figures={receiver.figures} onToggleMute={receiver.toggleMute} onToggleRecording={receiver.toggleRecording} onHangUp={() => void receiver.hangUp()} onPressKey={receiver.pressKey} />
           )}
         </CardContent>
       )}
@@ -98,6 +104,7 @@ function OnCallCard({
   elapsed,
   figures,
   onToggleMute,
+  onToggleRecording,
   onHangUp,
   onPressKey,
 }: {
@@ -105,6 +112,7 @@ function OnCallCard({
   elapsed: ElapsedSecondsStore;
   figures: CallFiguresStore;
   onToggleMute: () => void;
+  onToggleRecording: () => void;
   onHangUp: () => void;
   onPressKey: (key: string) => boolean;
 }) {
@@ -135,9 +143,11 @@ function OnCallCard({
         </p>
         <KeysHeard keys={call.keysHeard} />
         <CallDetails figures={figures} />
+        <RecordControl call={call} elapsed={elapsed} onToggle={onToggleRecording} />
       </div>
       <InCallKeypad onPress={onPressKey} disabled={!connected} />
       <div className="flex gap-2">
+        <DeviceMenu />
         <Button variant={call.isMuted ? 'secondary' : 'outline'} onClick={onToggleMute} disabled={!connected}>
           {call.isMuted ? <MicOffIcon aria-hidden="true" /> : <MicIcon aria-hidden="true" />}
           {call.isMuted ? 'Unmute' : 'Mute'}

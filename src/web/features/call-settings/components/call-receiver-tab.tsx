@@ -7,7 +7,10 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
+import { DevicesPanel } from '../../../audio/devices/devices-panel';
 import { CallReceiverPanel } from './call-receiver-panel';
+import { ReadinessPanel } from './readiness-panel';
+import { VoicemailGreeting } from './voicemail-greeting';
 
 /** docs/product.md §2 Call Receiver tab: the user's numbers decide whether calls can be received at all. */
 export function CallReceiverTab({ receiver }: { receiver: CallReceiver }) {
@@ -59,6 +62,9 @@ export function CallReceiverTab({ receiver }: { receiver: CallReceiver }) {
               </AlertDescription>
             </Alert>
           )}
+          <ReadinessPanel />
+          <DevicesPanel />
+          <VoicemailGreeting />
         </>
       )}
     </div>

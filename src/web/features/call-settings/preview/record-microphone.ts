@@ -5,16 +5,17 @@ export const MAX_PREVIEW_SECONDS = 5;
 export interface MicrophoneRecording {
   /** Stops early; `samples` then resolves with what was recorded so far. */
   stop(): void;
-  /** Mono samples at PREVIEW_SAMPLE_RATE, at most MAX_PREVIEW_SECONDS long. */
+  /** Mono samples at PREVIEW_SAMPLE_RATE, at most `maxSeconds` long. */
   samples: Promise<Float32Array>;
 }
 
 /**
- * Records from an open microphone stream until stopped or for MAX_PREVIEW_SECONDS, then releases
+ * Records from an open microphone stream until stopped or for `maxSeconds` (the voice preview's
+ * MAX_PREVIEW_SECONDS unless told; the voicemail greeting's is longer), then releases
  * the microphone. MediaRecorder rather than an AudioWorklet: an AudioContext at 16 kHz cannot take
  * a microphone of another rate in every browser, while decoding resamples everywhere.
  */
-export function recordMicrophone(stream: MediaStream): MicrophoneRecording {
+export function recordMicrophone(stream: MediaStream, maxSeconds = MAX_PREVIEW_SECONDS): MicrophoneRecording {
   const recorder = new MediaRecorder(stream);
   const chunks: Blob[] = [];
   recorder.ondataavailable = (event) => chunks.push(event.data);
@@ -22,7 +23,7 @@ export function recordMicrophone(stream: MediaStream): MicrophoneRecording {
     recorder.onstop = () => resolve();
     recorder.onerror = () => reject(new Error('The recording failed.'));
   });
-  const limit = setTimeout(() => stop(), MAX_PREVIEW_SECONDS * 1000);
+  const limit = setTimeout(() => stop(), maxSeconds * 1000);
 
   function stop() {
     clearTimeout(limit);
@@ -31,7 +32,7 @@ export function recordMicrophone(stream: MediaStream): MicrophoneRecording {
 
   recorder.start();
   const samples = stopped
-    .then(async () => decodeMono(await new Blob(chunks, { type: recorder.mimeType }).arrayBuffer(), MAX_PREVIEW_SECONDS))
+    .then(async () => decodeMono(await new Blob(chunks, { type: recorder.mimeType }).arrayBuffer(), maxSeconds))
     .finally(() => {
       clearTimeout(limit);
       for (const track of stream.getTracks()) track.stop();

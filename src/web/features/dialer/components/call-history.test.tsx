@@ -35,6 +35,13 @@ describe('CallHistory', () => {
     expect(onRedial).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'c2' }));
   });
 
+  it('links a missed call the caller left a message on to that message', async () => {
+    vi.stubGlobal('fetch', stubApi({ '/api/v1/calls': { status: 200, body: { calls: [{ ...inbound, voicemailId: 'vm1' }, outbound] } } }).fetchStub);
+    renderWithRoute(<CallHistory onRedial={vi.fn()} />);
+    expect(await screen.findByRole('link', { name: 'Voicemail from +1 (718) 555-0188' })).toHaveAttribute('href', '/voicemail#voicemail-vm1');
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
   it('says which way a call’s audio travelled, for calls whose audio connected', async () => {
     const overSocket = { ...outbound, id: 'c3', to: '+19175550199', mediaTransport: 'websocket-opus' };
     vi.stubGlobal('fetch', stubApi({ '/api/v1/calls': { status: 200, body: { calls: [{ ...outbound, mediaTransport: 'webrtc' }, overSocket, inbound] } } }).fetchStub);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PhoneCallIcon, PhoneIncomingIcon, PhoneOutgoingIcon } from 'lucide-react';
+import { PhoneCallIcon, PhoneIncomingIcon, PhoneOutgoingIcon, VoicemailIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { CallRecord } from '../../../../common/api/calls';
 import { formatDuration } from '../../../../common/calls';
 import { mediaTransportLabels } from '../../../../common/media';
@@ -8,8 +9,10 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/utils';
+import { voicemailHref } from '../../../lib/voicemail-query';
 import { callHistoryQuery } from '../../../calls/call-history-query';
 import { describeMediaFigures } from './call-history-figures';
+import { CallHistoryRecording } from './call-history-recording';
 
 type HistoryStatus = 'completed' | 'missed' | 'pending';
 
@@ -61,7 +64,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
         const audio = call.mediaTransport ? `Audio: ${mediaTransportLabels[call.mediaTransport]}` : null;
         const figures = call.mediaFigures ? describeMediaFigures(call.mediaFigures) : null;
         return (
-          <li key={call.id} className="flex items-center gap-3 py-3">
+          <li key={call.id} className="flex flex-wrap items-center gap-3 py-3">
             <button
               type="button"
               className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -82,11 +85,22 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
                 {label}
               </Badge>
             </button>
+            {call.voicemailId && (
+              <Button asChild variant="outline" size="sm">
+                <Link to={voicemailHref(call.voicemailId)} aria-label={`Voicemail from ${formatPhoneNumber(other)}`}>
+                  <VoicemailIcon aria-hidden="true" />
+                  Voicemail
+                </Link>
+              </Button>
+            )}
             <IconTooltip label={`Redial ${formatPhoneNumber(other)}`}>
               <Button variant="ghost" size="icon" aria-label={`Redial ${formatPhoneNumber(other)}`} onClick={() => onRedial(call)}>
                 <PhoneCallIcon />
               </Button>
             </IconTooltip>
+            {call.recordingId && (
+              <CallHistoryRecording recordingId={call.recordingId} callName={`call with ${formatPhoneNumber(other)} on ${new Date(call.startedAt).toLocaleString()}`} />
+            )}
           </li>
         );
       })}

@@ -19,6 +19,7 @@ const switches: { key: keyof Preferences; label: string; description: string }[]
   { key: 'autoAnswer', label: 'Auto-Answer Incoming Calls', description: 'Answer incoming calls after one ring while receiving calls is on.' },
   { key: 'notifications', label: 'Enable Notifications', description: 'Show a notification when a call comes in.' },
   { key: 'dataUsage', label: 'Low Data Mode', description: 'Use less data during calls, at a lower sound quality.' },
+  { key: 'recordCalls', label: 'Record calls', description: 'Record each call once it is answered (Premium and Platinum); both sides are told.' },
 ];
 
 export function PreferencesTab() {
@@ -41,6 +42,12 @@ export function PreferencesTab() {
 
 function PreferencesForm({ saved }: { saved: Preferences }) {
   const [values, setValues] = useState(saved);
+  // Saved elsewhere meanwhile (another tab or device, docs/architecture.md#sync): the switches show what is saved now.
+  const [shownSaved, setShownSaved] = useState(saved);
+  if (saved !== shownSaved) {
+    setShownSaved(saved);
+    setValues(saved);
+  }
   const updatePreferences = useUpdatePreferences();
   const { setTheme } = useTheme();
   const id = useId();

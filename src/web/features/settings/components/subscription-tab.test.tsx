@@ -51,7 +51,8 @@ describe('Subscription tab', () => {
     expect(within(premiumCard).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       '150 minutes of calling per month',
       'Basic voice changer with 5 accent options',
-      'Call recording',
+      'Call recording, kept 90 days',
+      'Voicemail kept 90 days',
       'Standard support',
     ]);
     const platinumCard = planCard('Platinum');
@@ -60,8 +61,8 @@ describe('Subscription tab', () => {
     expect(within(platinumCard).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Unlimited calls',
       'Advanced voice changer with all accents',
-      'Priority call reception',
-      'Extended recording and history',
+      'Priority call reception when Voxline is busy',
+      'Recordings, voicemail and call history kept for a year',
       '24/7 support',
       'Multi-device sync',
     ]);

@@ -15,6 +15,7 @@ import { useSession } from '../../../lib/session';
 import { minutesQuery, subscriptionQuery, useVerifyPaymentWithNotices } from '../../../lib/subscription';
 import { useCreatePaymentSession } from '../api/create-payment-session';
 import { LoadFailed } from '../../../components/load-failed';
+import { StorageUsed } from '../storage/storage-used';
 import { PlanCard } from './plan-card';
 
 /** docs/product.md §2 Settings → Subscription: the status and the two plans; Subscribe goes to the provider's checkout. */
@@ -66,7 +67,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function StatusDetails({ status }: { status: SubscriptionStatus }) {
   const minutes = useQuery(minutesQuery);
   return (
-    <dl aria-label="Subscription status" className="grid gap-4 sm:grid-cols-4">
+    <dl aria-label="Subscription status" className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
       <Row label="Current plan">{tierName(status.tier)}</Row>
       <Row label="Status">
         <Badge variant={status.isActive ? 'default' : 'secondary'}>{status.isActive ? 'Active' : 'Inactive'}</Badge>
@@ -74,6 +75,9 @@ function StatusDetails({ status }: { status: SubscriptionStatus }) {
       <Row label="Expires on">{status.expiryDate ? new Date(status.expiryDate).toLocaleDateString() : 'No expiry'}</Row>
       <Row label="Minutes left this month">
         {minutes.isSuccess ? (minutes.data.secondsLeft === null ? 'Unlimited' : `${formatDuration(minutes.data.secondsLeft)} of ${minutes.data.monthlyMinutes}:00`) : '…'}
+      </Row>
+      <Row label="Storage used">
+        <StorageUsed />
       </Row>
     </dl>
   );

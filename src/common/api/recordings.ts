@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { textField } from './fields';
+
+/** Issue 19: a recording's size ceiling, checked by tests on what the recorder writes. */
+export const RECORDING_MAX_BYTES_PER_MINUTE = 250_000;
+
+/** One call recording as its owner's pages see it; its audio is at /api/v1/recordings/:id/audio. */
+export const recordingSchema = z.object({
+  id: z.string(),
+  /** The owner's record of the call, when it is still kept. */
+  callId: z.string().nullable(),
+  startedAt: z.string(),
+  durationSec: z.number().int(),
+  bytes: z.number().int(),
+  state: z.enum(['recording', 'pending_upload', 'saved', 'failed']),
+});
+
+export const recordingListSchema = z.object({ recordings: z.array(recordingSchema) });
+
+/** Settings' "Storage used": recordings and voicemail together. */
+export const storageUsageSchema = z.object({
+  recordingsBytes: z.number().int(),
+  voicemailBytes: z.number().int(),
+});
+
+export const recordingIdParamsSchema = z.object({ id: textField('Recording id') });
+
+/** `?download=1` asks for the file as an attachment rather than for playing in the page. */
+export const recordingAudioQuerySchema = z.object({
+  download: textField('download').pipe(z.enum(['0', '1'], { error: 'download must be 1 (save the file) or 0 (play it)' })).optional(),
+});
+
+export type Recording = z.infer<typeof recordingSchema>;
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
+
+/** Why a `call.record` is refused: the `error` message's code (docs/calls.md#recording). */
+export const recordingRefusalCodes = { planRequired: 'plan_required', notAnswered: 'not_answered' } as const;
+export const RECORDING_PLAN_REQUIRED_MESSAGE = 'Call recording is part of Premium and Platinum.';
