@@ -3,7 +3,7 @@ import type { SpooledFile, StereoEncoder } from '../../src/server/recordings/rec
 import type { StoredAudioState } from '../../src/server/storage/object-store';
 
 /** What a recording's encoder was given: each channel's samples at 16 kHz, in order. */
-export interface CapturedRecording {
+interface CapturedRecording {
   left: number[];
   right: number[];
   finished: boolean;

@@ -5,7 +5,7 @@ import { textField } from './fields';
 export const RECORDING_MAX_BYTES_PER_MINUTE = 250_000;
 
 /** One call recording as its owner's pages see it; its audio is at /api/v1/recordings/:id/audio. */
-export const recordingSchema = z.object({
+const recordingSchema = z.object({
   id: z.string(),
   /** The owner's record of the call, when it is still kept. */
   callId: z.string().nullable(),

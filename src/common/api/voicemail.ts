@@ -8,8 +8,7 @@ export const VOICEMAIL_GREETING_MAX_BYTES = 1_000_000;
 export const VOICEMAIL_NO_ANSWER_SEC = 25;
 
 /** Why a call went to voicemail. */
-export const voicemailReasons = ['not_listening', 'no_answer', 'rejected', 'busy'] as const;
-export type VoicemailReason = (typeof voicemailReasons)[number];
+export type VoicemailReason = 'not_listening' | 'no_answer' | 'rejected' | 'busy';
 
 /** One message as the owner's pages see it; its audio is at /api/v1/voicemail/:id/audio. */
 export const voicemailSchema = z.object({

@@ -6,7 +6,7 @@ import type { Tier } from '../../common/plans';
  * last tenth of the capacity is kept for paying users, its last twentieth for Platinum, so that a
  * busy instance still takes Platinum calls up to the hard cap.
  */
-export const admissionPercent: Record<Tier, number> = { free: 90, premium: 95, platinum: 100 };
+const admissionPercent: Record<Tier, number> = { free: 90, premium: 95, platinum: 100 };
 
 /**
  * Whether an instance that carries `carried` calls takes a new one placed by a user on `tier`:

@@ -22,7 +22,7 @@ import type { CallTiming } from './timing';
 export type RingResult = 'ringing' | 'voicemail' | 'busy' | 'unavailable';
 
 /** What the caller's record and page say of a call voicemail answered. */
-export const VOICEMAIL_NOTE = 'Voicemail';
+const VOICEMAIL_NOTE = 'Voicemail';
 
 /** The numbers a call rings between, and the conversation the callee's record joins. */
 interface RingingFrom {

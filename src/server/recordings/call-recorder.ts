@@ -14,11 +14,11 @@ import { announcementSound, RecordingAnnouncement } from './recording-announceme
 import { RecordingFile, type SpooledFile, type StereoEncoder } from './recording-file';
 import { finishRecording, insertRecording, markStored, RECORDING_CONTENT_TYPE, recordingKey } from './recording-rows';
 
-export const NOT_ANSWERED_MESSAGE = 'Only a call that has been answered can be recorded';
-export const NOT_SAVED_MESSAGE = 'The recording could not be saved. Your call goes on.';
+const NOT_ANSWERED_MESSAGE = 'Only a call that has been answered can be recorded';
+const NOT_SAVED_MESSAGE = 'The recording could not be saved. Your call goes on.';
 
 /** Where recordings are written as the call goes (storage/audio-spool.ts). */
-export interface RecordingSpool {
+interface RecordingSpool {
   open(key: string, contentType: string): SpooledFile | Promise<SpooledFile>;
   /** Called with each key the object store has taken from the spool (voicemail's too). */
   onStored(listener: (key: string) => void): void;

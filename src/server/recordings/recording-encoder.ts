@@ -6,7 +6,7 @@ import { RECORDING_RATE } from './stereo-frames';
  * Both channels together: 24 kbit/s is about 190 kB a minute with the Ogg pages, under the 250 kB
  * a minute of issue 19, and clear speech for two voices at 16 kHz.
  */
-export const RECORDING_BITRATE = 24_000;
+const RECORDING_BITRATE = 24_000;
 
 /** A recording's encoder: two channels of Ogg Opus at RECORDING_RATE, a page a second into `sink`. */
 export function recordingEncoder(sink: (bytes: Uint8Array) => void): StereoEncoder {

@@ -48,11 +48,3 @@ export async function markStored(db: Database, objectKey: string) {
     .set({ state: 'saved' satisfies StoredAudioState })
     .where(and(eq(recordings.objectKey, objectKey), inArray(recordings.state, ['recording', 'pending_upload'])));
 }
-
-/** Recordings this instance was writing when it stopped without finishing them (a crash). */
-export async function unfinishedRecordings(db: Database, instanceId: string) {
-  return db
-    .select()
-    .from(recordings)
-    .where(and(eq(recordings.state, 'recording'), eq(recordings.instanceId, instanceId)));
-}

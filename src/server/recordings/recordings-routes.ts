@@ -10,7 +10,7 @@ import { RECORDING_CONTENT_TYPE } from './recording-rows';
 import { deleteRecording, listRecordings, playableRecording, storageUsage } from './recordings-service';
 
 /** The name a downloaded recording is saved under: when the call was, in UTC, to the second. */
-export function recordingFilename(startedAt: Date): string {
+function recordingFilename(startedAt: Date): string {
   return `voxline-recording-${startedAt.toISOString().slice(0, 19).replace('T', '-').replaceAll(':', '')}.ogg`;
 }
 

@@ -8,15 +8,15 @@ import { recordings } from './schema';
 
 type RecordingRow = typeof recordings.$inferSelect;
 
-export const NO_SUCH_RECORDING = 'No such recording';
-export const RECORDING_NOT_SAVED = 'This recording could not be saved, so there is no audio to play';
+const NO_SUCH_RECORDING = 'No such recording';
+const RECORDING_NOT_SAVED = 'This recording could not be saved, so there is no audio to play';
 export const RECORDING_IN_PROGRESS = 'This call is still being recorded: stop the recording or end the call, then delete it';
 export const STORE_UNREACHABLE_ON_DELETE = 'The recording could not be deleted because storage is not reachable. It is kept; try again in a moment.';
 
 /** How many recordings the list answers at most, newest first. */
 const LIST_LIMIT = 200;
 
-export function toRecording(row: RecordingRow): Recording {
+function toRecording(row: RecordingRow): Recording {
   return {
     id: row.id,
     callId: row.callId,
@@ -28,7 +28,7 @@ export function toRecording(row: RecordingRow): Recording {
 }
 
 /** The user's recording `id`; another user's, a made-up id or anything else (an object key) is 404 alike. */
-export async function findRecording(db: Database, userId: string, id: string): Promise<RecordingRow> {
+async function findRecording(db: Database, userId: string, id: string): Promise<RecordingRow> {
   const [row] = isUuid(id) ? await db.select().from(recordings).where(and(eq(recordings.id, id), eq(recordings.userId, userId))) : [];
   if (!row) throw AppError.notFound(NO_SUCH_RECORDING);
   return row;

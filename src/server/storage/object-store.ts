@@ -23,3 +23,6 @@ export interface ObjectStore {
  * for the store to take it ('pending_upload'), kept ('saved'), or lost ('failed', the user is told).
  */
 export type StoredAudioState = 'recording' | 'pending_upload' | 'saved' | 'failed';
+
+/** What serving a stored file needs of its store: a greeting held in memory is one too. */
+export type AudioSource = Pick<ObjectStore, 'head' | 'read'>;

@@ -19,7 +19,7 @@ const STORE_AWAY = 'The audio cannot be reached right now. Try again in a minute
  * for the whole file (no header, or one this does not serve, such as several ranges), or
  * 'unsatisfiable' when it starts past the end.
  */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
   const match = header?.match(/^bytes=(\d*)-(\d*)$/);
   if (!match || (match[1] === '' && match[2] === '')) return null;
   const [, from, to] = match as unknown as [string, string, string];

@@ -12,13 +12,13 @@ import { encodeOggOpus } from './ogg-opus-encode';
 import { voicemailGreetings } from './schema';
 
 /** The greeting callers hear when the owner has recorded none, made by scripts/generate-default-greeting.sh. */
-export const DEFAULT_GREETING_FILE = fileURLToPath(new URL('./assets/default-greeting.ogg', import.meta.url));
+const DEFAULT_GREETING_FILE = fileURLToPath(new URL('./assets/default-greeting.ogg', import.meta.url));
 export const GREETING_CONTENT_TYPE = 'audio/ogg';
 
 let defaultGreeting: { bytes: Buffer; samples: Int16Array } | null = null;
 
 /** The default greeting's file and samples, read and decoded once. */
-export function defaultGreetingAudio(): { bytes: Buffer; samples: Int16Array } {
+function defaultGreetingAudio(): { bytes: Buffer; samples: Int16Array } {
   if (!defaultGreeting) {
     const bytes = fs.readFileSync(DEFAULT_GREETING_FILE);
     defaultGreeting = { bytes, samples: decodeOggOpus(bytes) };

@@ -7,12 +7,12 @@ import { voicemails } from './schema';
 
 type VoicemailRow = typeof voicemails.$inferSelect;
 
-export const NO_SUCH_VOICEMAIL = 'No such voicemail';
+const NO_SUCH_VOICEMAIL = 'No such voicemail';
 
 /** How many messages the Voicemail page lists at most, newest first. */
 const LIST_LIMIT = 200;
 
-export function toVoicemail(row: VoicemailRow): Voicemail {
+function toVoicemail(row: VoicemailRow): Voicemail {
   return {
     id: row.id,
     from: row.fromNumber,

@@ -2,7 +2,7 @@ import { frameSamples, WIDEBAND_RATE } from '../../common/calls';
 import { OggOpusWriter } from '../media/ogg/ogg-opus-writer';
 
 /** Voice at 20 kbit/s: about 150 kB a minute, which every current browser plays. */
-export const VOICEMAIL_BITRATE = 20_000;
+const VOICEMAIL_BITRATE = 20_000;
 
 /** Mono Ogg Opus at 16 kHz, written as it is spoken: the headers at once, then a page a second to `sink`. */
 export function voicemailWriter(sink: (bytes: Buffer) => void): OggOpusWriter {

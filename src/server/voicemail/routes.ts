@@ -6,13 +6,12 @@ import { markVoicemailBodySchema, VOICEMAIL_GREETING_MAX_BYTES, voicemailGreetin
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
-import type { ObjectStore } from '../storage/object-store';
+import type { AudioSource } from '../storage/object-store';
 import { GREETING_CONTENT_TYPE } from './greetings';
 import { NOT_AUDIO } from './greeting-audio';
 import type { VoicemailService } from './service';
 
 /** The reader the audio routes stream from: the object store, or a file in memory (the default greeting). */
-export type AudioSource = Pick<ObjectStore, 'head' | 'read'>;
 
 /** Streams `key` from `audio` with HTTP range requests (storage/): 206 for a range, 416 beyond the end, 404 when absent. */
 export type ServeAudio = (

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Voicemail, VoicemailList } from '../../common/api/voicemail';
 import type { Database } from '../db/client';
-import type { ObjectStore } from '../storage/object-store';
+import type { AudioSource, ObjectStore } from '../storage/object-store';
 import type { Greetings } from './greetings';
 import { findVoicemail, listVoicemail, markVoicemail } from './messages';
-import type { AudioSource } from './routes';
 import { voicemails } from './schema';
 
 export interface VoicemailServiceDependencies {

@@ -13,8 +13,8 @@ import { voicemails } from './schema';
 import type { UnansweredCall, VoicemailAnswering } from './voicemail-answering';
 
 /** A message shorter than this holds no words (a caller who hung up at the beep): it is dropped. */
-export const MIN_MESSAGE_MS = 1_000;
-export const MESSAGE_CONTENT_TYPE = 'audio/ogg';
+const MIN_MESSAGE_MS = 1_000;
+const MESSAGE_CONTENT_TYPE = 'audio/ogg';
 /** Past a message's longest time and then some, no machine is still going to adopt its file. */
 const LEFT_BEHIND_GRACE_MS = 10 * 60_000;
 

@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import type { ObjectStore } from '../storage/object-store';
 import { Greetings } from './greetings';
-import type { AudioSource } from './routes';
+import type { AudioSource } from '../storage/object-store';
 import { VoicemailService } from './service';
 import { VoicemailTaker, type MessageSpool } from './voicemail-taker';
 

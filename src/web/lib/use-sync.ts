@@ -34,7 +34,7 @@ const covers = (prefix: QueryKey, key: QueryKey) => prefix.length <= key.length 
  * Reloads what the topics name. A changed Dark Mode applies here too (docs/product.md §1): the
  * theme follows the saved preference on every device, not only once per sign-in.
  */
-export async function reloadTopics(queryClient: QueryClient, topics: readonly SyncTopic[], applyTheme: (theme: Theme) => void) {
+async function reloadTopics(queryClient: QueryClient, topics: readonly SyncTopic[], applyTheme: (theme: Theme) => void) {
   // Each query once: a second invalidation of a query being reloaded would start its load over.
   const named = [...new Map(topics.flatMap((topic) => syncQueryKeys[topic]).map((key) => [JSON.stringify(key), key])).values()];
   const keys = named.filter((key) => !named.some((other) => other !== key && covers(other, key)));
@@ -49,7 +49,7 @@ export async function reloadTopics(queryClient: QueryClient, topics: readonly Sy
  * `sync` message reloads what it names; a socket that opened again may have missed some, so
  * everything is reloaded once.
  */
-export function useSync() {
+function useSync() {
   const realtime = useRealtime();
   const queryClient = useQueryClient();
   const { setTheme } = useTheme();

@@ -5,7 +5,7 @@
 export const OGG_FLAG_BEGINNING = 0x02;
 export const OGG_FLAG_END = 0x04;
 /** The serial number of the one logical stream each file holds ("Voxl"). */
-export const OGG_SERIAL = 0x566f786c;
+const OGG_SERIAL = 0x566f786c;
 const HEADER_BYTES = 27;
 export const MAX_SEGMENTS = 255;
 

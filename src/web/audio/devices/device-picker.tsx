@@ -5,7 +5,7 @@ import { canChooseOutput, NO_OUTPUT_CHOICE_NOTE } from './audio-output';
 import { deviceName, isSystemEntry, kindOf, resolveDevice, type AudioDevice, type DeviceRole } from './device-choice';
 import { deviceChoice } from './device-choice-store';
 
-export const deviceRoleLabels: Record<DeviceRole, string> = { microphone: 'Microphone', speaker: 'Call speaker', ringtone: 'Ringtone speaker' };
+const deviceRoleLabels: Record<DeviceRole, string> = { microphone: 'Microphone', speaker: 'Call speaker', ringtone: 'Ringtone speaker' };
 
 const DEFAULT_VALUE = 'default';
 

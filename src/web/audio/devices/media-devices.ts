@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AudioDevice } from './device-choice';
 
 /** The browser has device enumeration (a secure page with mediaDevices). */
-export function canListDevices(): boolean {
+function canListDevices(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.enumerateDevices === 'function';
 }
 
