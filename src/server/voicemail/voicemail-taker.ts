@@ -134,8 +134,10 @@ export class VoicemailTaker implements VoicemailAnswering {
       await db.delete(voicemails).where(eq(voicemails.id, message.id));
       return;
     }
+    // Its length before the store may take it: a row marked 'saved' is listed with its duration at once.
+    await db.update(voicemails).set({ durationMs }).where(eq(voicemails.id, message.id));
     const state = await file.finish();
-    await db.update(voicemails).set({ bytes: file.bytes, durationMs }).where(eq(voicemails.id, message.id));
+    await db.update(voicemails).set({ bytes: file.bytes }).where(eq(voicemails.id, message.id));
     // The store may have taken it already (onStored ran first): 'saved' stays.
     await db
       .update(voicemails)
