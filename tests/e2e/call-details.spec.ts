@@ -1,7 +1,35 @@
-import { expect, test } from './fixtures';
+import type { Locator } from '@playwright/test';
+import { expect, test, type LaunchWithMicrophone } from './fixtures';
 import { rentFirstNumberThroughPage } from './support/numbers';
+import { watchSignalling } from './support/signalling';
 import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
 import { writeSineWav } from './support/wav';
+
+/** How many packets the Call details panel says were received so far (NaN while it says none). */
+async function packetsReceived(details: Locator) {
+  const text = (await details.locator('[data-figure="Packets"]').textContent()) ?? '';
+  return Number(/^([\d,]+) received/.exec(text)?.[1]?.replaceAll(',', '') ?? NaN);
+}
+
+/**
+ * A person with a fake microphone playing a looping tone, signed up, logged in and owning one
+ * number from this area code; returns their page, the number as the app shows it, and what their
+ * page sends on its signalling socket.
+ */
+async function personWithANumber(launchWithMicrophone: LaunchWithMicrophone, name: string, frequency: number, areaCode: string) {
+  const { page } = await launchWithMicrophone(writeSineWav({ frequency, seconds: 10, silenceSeconds: 0 }), { loop: true });
+  const sentCount = watchSignalling(page);
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
+  await signUpThroughPage(page, name, email);
+  await logInThroughPage(page, email);
+  await expect(page).toHaveURL(/\/dialer$/);
+  await page.goto('/contacts');
+  await rentFirstNumberThroughPage(page, areaCode);
+  const row = (await page.getByRole('list', { name: 'Your phone numbers' }).getByRole('listitem').first().textContent()) ?? '';
+  const shown = new RegExp(`\\+1 \\(${areaCode}\\) \\d{3}-\\d{4}`).exec(row)?.[0];
+  if (!shown) throw new Error(`no number of area code ${areaCode} in the phone numbers card: ${row}`);
+  return { page, shown, sentCount };
+}
 
 /**
  * docs/calls.md#call-details (issue 20 item 4): the active call's "Call details" show its audio's
@@ -40,7 +68,7 @@ test('call details: a sound-test call shows figures that change while it is up, 
   await expect.poll(async () => Number(await details.getByRole('meter', { name: 'Microphone level' }).getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
 
   // The figures change as the call goes on: the packets received keep counting.
-  const received = async () => Number(/^([\d,]+) received/.exec((await figure('Packets').textContent()) ?? '')?.[1]?.replaceAll(',', '') ?? NaN);
+  const received = () => packetsReceived(details);
   await expect.poll(received, { timeout: 15_000 }).toBeGreaterThan(0);
   const first = await received();
   await expect.poll(received, { timeout: 15_000 }).toBeGreaterThan(first);
@@ -56,4 +84,58 @@ test('call details: a sound-test call shows figures that change while it is up, 
   await page.getByRole('tab', { name: 'Call History' }).click();
   const history = page.getByRole('list', { name: 'Recent calls' });
   await expect(history.getByRole('listitem').first()).toContainText(/Quality: (Good|Fair|Poor).* · Opus · round trip \d+ ms \(worst \d+ ms\)/, { timeout: 15_000 });
+});
+
+/**
+ * The receiver's side (issue 20 item 4): a call between two Voxline users, answered in the
+ * receiver's tab; the On Call card's Call details show the call's figures and its packet count
+ * rises while the call is up. The numbers come from area codes no other spec uses (603, 614).
+ */
+test('call details: the On Call card of a call received in the browser shows figures that change while it is up', async ({ launchWithMicrophone }) => {
+  test.setTimeout(150_000);
+  const [callee, caller] = await Promise.all([
+    personWithANumber(launchWithMicrophone, 'Details Callee', 660, '603'),
+    personWithANumber(launchWithMicrophone, 'Details Caller', 440, '614'),
+  ]);
+
+  await callee.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Call Settings', exact: true }).click();
+  await callee.page.getByRole('tab', { name: 'Call Receiver' }).click();
+  const started = callee.sentCount('receiver.start');
+  await callee.page.getByRole('button', { name: 'Receive Calls' }).click();
+  await expect(callee.page.getByText('Ready to receive incoming calls')).toBeVisible();
+  // The button shows the new state at once; the call must not be placed before the server was told.
+  await expect.poll(() => callee.sentCount('receiver.start')).toBeGreaterThan(started);
+
+  await caller.page.goto('/dialer');
+  await expect(caller.page.getByRole('button', { name: /^Country: United States \+1/ })).toBeVisible();
+  await caller.page.getByLabel('Phone number').fill(callee.shown.replace(/\D/g, '').slice(1));
+  await caller.page.getByRole('button', { name: 'Call', exact: true }).click();
+
+  const incoming = callee.page.getByRole('region', { name: 'Incoming Call' });
+  await expect(incoming).toContainText(caller.shown);
+  await incoming.getByRole('button', { name: 'Answer' }).click();
+  const onCall = callee.page.getByRole('region', { name: 'On Call' });
+  await expect(onCall).toContainText(caller.shown);
+  await expect(callee.page.getByText('Call connected')).toBeVisible();
+
+  const toggle = onCall.getByRole('button', { name: 'Call details' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const details = onCall.getByRole('region', { name: 'Call details' });
+  await expect(details.locator('[data-figure="Transport"]')).toHaveText('WebRTC', { timeout: 15_000 });
+  await expect(details.locator('[data-figure="Codec"]')).toHaveText('Opus');
+  await expect(details.locator('[data-figure="Quality"]')).toHaveText(/^(Good|Fair|Poor)$/);
+  await expect(details.locator('[data-figure="Round trip"]')).toHaveText(/^\d+ ms$/);
+  // The callee's microphone plays 660 Hz: its level is above zero.
+  await expect.poll(async () => Number(await details.getByRole('meter', { name: 'Microphone level' }).getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+
+  // Two reads of the packets received: the second is higher, so the figures follow the call.
+  await expect.poll(() => packetsReceived(details), { timeout: 15_000 }).toBeGreaterThan(0);
+  const first = await packetsReceived(details);
+  await expect.poll(() => packetsReceived(details), { timeout: 15_000 }).toBeGreaterThan(first);
+
+  await onCall.getByRole('button', { name: 'End Call' }).click();
+  await expect(onCall).toBeHidden();
+  await expect(caller.page.getByRole('region', { name: 'Active call' })).toBeHidden();
 });

@@ -7,6 +7,7 @@ import { capturingMailer, TestBrowser } from '../../../tests/support/test-browse
 import { until } from '../../../tests/support/until';
 import { createLocalCarrier } from '../providers/telephony/local/local-carrier';
 import { TelephonyError, type TelephonyProvider } from '../providers/telephony/telephony-provider';
+import { calls } from '../calls/schema';
 import { extendSubscription } from '../plans/service';
 import { subscriptions } from '../plans/schema';
 import { phoneNumbers } from './schema';
@@ -185,6 +186,29 @@ describe('renting, naming and releasing a number', () => {
     const bob = await newSignedInUser(testApp.app);
     const again = await bob.browser.post('/api/v1/numbers', { country: 'US', phoneNumber: rented.phoneNumber });
     expect(again.statusCode, again.body).toBe(201);
+  });
+
+  // docs/product.md §2: Call History shows such a call's number as Inactive, from these two answers.
+  it('forgets a released number, while the calls on it stay in the user\'s history naming it', async () => {
+    const ada = await newSignedInUser(testApp.app);
+    const rented = await rentFirst(ada.browser);
+    const ended = { userId: ada.userId, state: 'ended' as const, outcome: 'completed' as const, metered: false, endedAt: new Date(), durationSec: 5 };
+    await testApp.database.db.insert(calls).values([
+      { ...ended, conversationId: crypto.randomUUID(), direction: 'outbound', fromNumber: rented.phoneNumber, toNumber: '+19175550177' },
+      { ...ended, conversationId: crypto.randomUUID(), direction: 'inbound', fromNumber: '+17185550188', toNumber: rented.phoneNumber },
+    ]);
+
+    expect((await ada.browser.delete(`/api/v1/numbers/${rented.id}`)).statusCode).toBe(200);
+    expect(await testApp.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, rented.phoneNumber))).toEqual([]);
+    expect(await listOf(ada.browser)).toEqual([]);
+    const history = await ada.browser.get('/api/v1/calls');
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().calls).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ direction: 'outbound', from: rented.phoneNumber }),
+        expect.objectContaining({ direction: 'inbound', to: rented.phoneNumber }),
+      ]),
+    );
   });
 
   it.each([

@@ -71,4 +71,25 @@ describe('CallHistory', () => {
     const entry = await screen.findByRole('button', { name: /^Outgoing call to \+1 \(917\) 555-0177, Completed, 0:07, Audio: WebRTC \(Opus\), Quality: Good \(at worst Fair\)/ });
     expect(entry).toHaveTextContent('Quality: Good (at worst Fair) · Opus · round trip 20 ms (worst 35 ms) · jitter 2 ms (worst 4 ms)');
   });
+
+  it('shows a call’s own number as Inactive once it is released or no longer routed to Voxline, and nothing for a number still in use', async () => {
+    const owned = (phoneNumber: string, active: boolean) => ({ id: phoneNumber, phoneNumber, friendlyName: null, active, country: 'US', monthlyCost: '1.00', currency: 'USD', createdAt: '2026-11-01T00:00:00.000Z' });
+    const fromReleased = { ...outbound, id: 'c3', from: '+14155550999', to: '+19175550199' };
+    const toUnrouted = { ...inbound, id: 'c4', from: '+17185550111', to: '+16465550100' };
+    vi.stubGlobal(
+      'fetch',
+      stubApi({
+        '/api/v1/calls': { status: 200, body: { calls: [outbound, fromReleased, toUnrouted] } },
+        '/api/v1/numbers': { status: 200, body: { numbers: [owned('+14155550123', true), owned('+16465550100', false)] } },
+      }).fetchStub,
+    );
+    renderWithRoute(<CallHistory onRedial={vi.fn()} />);
+
+    const released = await screen.findByRole('button', { name: 'Outgoing call to +1 (917) 555-0199, Completed, 0:07, line +1 (415) 555-0999 Inactive' });
+    expect(released).toHaveTextContent('Line +1 (415) 555-0999Inactive');
+    expect(screen.getByRole('button', { name: 'Incoming call from +1 (718) 555-0111, Missed, 0:00, line +1 (646) 555-0100 Inactive' })).toHaveTextContent('Inactive');
+    const inUse = screen.getByRole('button', { name: 'Outgoing call to +1 (917) 555-0177, Completed, 0:07' });
+    expect(inUse).not.toHaveTextContent('Inactive');
+    expect(inUse).not.toHaveTextContent('Line');
+  });
 });

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { PhoneCallIcon, PhoneIncomingIcon, PhoneOutgoingIcon, VoicemailIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { CallRecord } from '../../../../common/api/calls';
+import type { OwnedNumber } from '../../../../common/api/numbers';
 import { formatDuration } from '../../../../common/calls';
 import { mediaTransportLabels } from '../../../../common/media';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
+import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 import { cn } from '../../../lib/utils';
 import { voicemailHref } from '../../../lib/voicemail-query';
 import { callHistoryQuery } from '../../../calls/call-history-query';
@@ -32,8 +34,19 @@ const statusClass: Record<HistoryStatus, string> = {
   pending: 'border-transparent bg-amber-500/15 text-amber-700 dark:text-amber-400',
 };
 
+/**
+ * The user's own number on this call when it no longer takes calls: released (its row is gone, so
+ * it is not among the user's numbers) or not routed to Voxline. Null while the numbers are unknown.
+ */
+function inactiveLine(call: CallRecord, owned: OwnedNumber[] | undefined): string | null {
+  if (!owned) return null;
+  const line = call.direction === 'outbound' ? call.from : call.to;
+  return owned.find((number) => number.phoneNumber === line)?.active ? null : line;
+}
+
 export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void }) {
   const history = useQuery(callHistoryQuery);
+  const numbers = useQuery(phoneNumbersQuery);
 
   if (history.isPending) return <p className="p-6 text-center text-muted-foreground">Loading call history...</p>;
   if (history.isError) {
@@ -63,6 +76,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
         const Icon = call.direction === 'outbound' ? PhoneOutgoingIcon : PhoneIncomingIcon;
         const audio = call.mediaTransport ? `Audio: ${mediaTransportLabels[call.mediaTransport]}` : null;
         const figures = call.mediaFigures ? describeMediaFigures(call.mediaFigures) : null;
+        const inactive = inactiveLine(call, numbers.data);
         return (
           <li key={call.id} className="flex flex-wrap items-center gap-3 py-3">
             <button
@@ -70,7 +84,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
               className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               onClick={() => onRedial(call)}
               // The direction icon is decorative, so the name says which way the call went.
-              aria-label={`${call.direction === 'outbound' ? 'Outgoing call to' : 'Incoming call from'} ${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}${audio ? `, ${audio}` : ''}${figures ? `, ${figures}` : ''}`}
+              aria-label={`${call.direction === 'outbound' ? 'Outgoing call to' : 'Incoming call from'} ${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}${audio ? `, ${audio}` : ''}${figures ? `, ${figures}` : ''}${inactive ? `, line ${formatPhoneNumber(inactive)} Inactive` : ''}`}
             >
               <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span className="flex min-w-0 flex-1 flex-col">
@@ -80,6 +94,12 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
                   {audio && ` · ${audio}`}
                 </span>
                 {figures && <span className="text-xs text-muted-foreground">{figures}</span>}
+                {inactive && (
+                  <span className="flex items-center gap-2 text-xs text-muted-foreground">
+                    Line {formatPhoneNumber(inactive)}
+                    <Badge variant="secondary">Inactive</Badge>
+                  </span>
+                )}
               </span>
               <Badge className={cn(statusClass[status])} data-status={status}>
                 {label}
