@@ -32,6 +32,7 @@ export function memoryStorage() {
     },
     onStored: (listener: (key: string) => void) => void stored.push(listener),
     adopt: async (key: string) => (objects.has(key) ? ('saved' as const) : ('failed' as const)),
+    read: (key: string) => store.read(key),
   };
   return { objects, store, spool };
 }

@@ -3,7 +3,7 @@ import { RECORDING_MAX_BYTES_PER_MINUTE } from '../../common/api/recordings';
 import type { CallSampleRate } from '../../common/calls';
 import { BaseLeg } from '../media/leg';
 import { MediaBridge } from '../media/media-bridge';
-import { oggOpusDurationMs } from './ogg-duration';
+import { oggOpusDurationMs } from '../media/ogg/ogg-duration';
 import { recordingEncoder } from './recording-encoder';
 import { RecordingFile, type SpooledFile } from './recording-file';
 

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { CallServiceDependencies } from '../calls/call-service';
 import type { AudioSpool } from '../storage/audio-spool';
-import { oggOpusDurationMs } from './ogg-duration';
+import { oggOpusDurationMs } from '../media/ogg/ogg-duration';
 import type { RecordingAdoptionDependencies } from './recording-adoption';
 import { recordingEncoder } from './recording-encoder';
 import { RECORDING_CONTENT_TYPE } from './recording-rows';

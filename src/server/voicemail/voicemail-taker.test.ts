@@ -16,6 +16,7 @@ import { defaultCallTiming } from '../calls/timing';
 import type { DatabaseHandle } from '../db/client';
 import { BaseLeg } from '../media/leg';
 import { decodeOggOpus } from './ogg-opus-audio';
+import { encodeOggOpus } from './ogg-opus-encode';
 import { voicemails } from './schema';
 import { createVoicemail } from './voicemail';
 import type { VoicemailTaker } from './voicemail-taker';
@@ -142,7 +143,9 @@ describe('VoicemailTaker.adoptLeftBehind', () => {
       createdAt,
       retainUntil: new Date(Date.now() + 86_400_000),
     });
-    objects.set(`voicemail/${owner}/kept.ogg`, Buffer.from('OggS'));
+    // Two seconds of words, as the stopped instance's spool kept them.
+    const kept = encodeOggOpus(float32ToInt16(sine(440, WIDEBAND_RATE, 2 * WIDEBAND_RATE, 0.5)));
+    objects.set(`voicemail/${owner}/kept.ogg`, kept);
     await database.db.insert(voicemails).values([
       row(`voicemail/${owner}/kept.ogg`, 'stopped'),
       row(`voicemail/${owner}/lost.ogg`, 'stopped', new Date(Date.now() - 3_600_000)),
@@ -152,6 +155,11 @@ describe('VoicemailTaker.adoptLeftBehind', () => {
     await taker.adoptLeftBehind(new Set(['running']));
     const states = Object.fromEntries((await messages()).map((message) => [message.objectKey.split('/').at(-1), message.state]));
     expect(states).toEqual({ 'kept.ogg': 'saved', 'lost.ogg': 'failed', 'elsewhere.ogg': 'recording', 'live.ogg': 'recording' });
+    const adopted = (await messages()).find((message) => message.objectKey.endsWith('/kept.ogg'))!;
+    expect(adopted.bytes).toBe(kept.length);
+    // Its length read from the file: 2 s less the encoder's lookahead the last page leaves out.
+    expect(adopted.durationMs).toBeGreaterThan(1_950);
+    expect(adopted.durationMs).toBeLessThanOrEqual(2_000);
     expect(tab.of('voicemail.new')).toHaveLength(1);
   });
 });

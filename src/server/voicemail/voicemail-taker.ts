@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import { retainUntil } from '../../common/plans';
 import type { Database } from '../db/client';
+import { oggOpusDurationMs } from '../media/ogg/ogg-duration';
 import { VoicemailParty } from '../media/voicemail-party';
 import { currentPlan } from '../plans/service';
 import type { RealtimeHub } from '../realtime/realtime-hub';
@@ -29,6 +32,8 @@ export interface MessageSpool {
   open(key: string, contentType: string): SpooledFile;
   /** Stores a file a stopped instance left in the spool as it is (cut at a page: playable), and says where it stands. */
   adopt(key: string, contentType: string): Promise<StoredAudioState>;
+  /** A stored or spooled file's bytes, wherever it is now; null when there is none. */
+  read(key: string): Promise<Readable | null>;
 }
 
 export interface VoicemailTakerDependencies {
@@ -110,9 +115,12 @@ export class VoicemailTaker implements VoicemailAnswering {
     for (const row of left) {
       const state = await spool.adopt(row.objectKey, MESSAGE_CONTENT_TYPE);
       if (state === 'failed' && now.getTime() - row.createdAt.getTime() < LEFT_BEHIND_GRACE_MS) continue;
+      // Its length is read from the file: what the stopped instance wrote of it, to its last whole page.
+      const file = state === 'failed' ? null : await spool.read(row.objectKey);
+      const bytes = file ? await buffer(file) : Buffer.alloc(0);
       const [adopted] = await db
         .update(voicemails)
-        .set({ state, instanceId })
+        .set({ state, instanceId, bytes: bytes.length, durationMs: Math.round(oggOpusDurationMs(bytes)) })
         .where(and(eq(voicemails.id, row.id), eq(voicemails.state, 'recording')))
         .returning();
       if (adopted && state !== 'failed') hub.send(row.userId, { type: 'voicemail.new', voicemailId: row.id, from: row.fromNumber, at: row.createdAt.toISOString() });

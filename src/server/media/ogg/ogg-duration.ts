@@ -8,7 +8,7 @@ function isPageAt(bytes: Uint8Array, at: number): boolean {
 
 /**
  * How long an Ogg Opus file plays, from its last complete page's granule position less the
- * pre-skip (RFC 7845 §4): what a crash left of a recording is read this way. 0 for no audio.
+ * pre-skip (RFC 7845 §4): what a crash left of a recording or a voicemail message is read this way. 0 for no audio.
  */
 export function oggOpusDurationMs(bytes: Uint8Array): number {
   if (bytes.length < 27 || !isPageAt(bytes, 0)) return 0;
