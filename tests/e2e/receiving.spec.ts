@@ -89,11 +89,6 @@ async function openHistory(page: Page) {
   return page.getByRole('list', { name: 'Recent calls' }).getByRole('listitem');
 }
 
-/** The notice (toast) with this title and description. */
-function notice(page: Page, title: string, description: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
-}
-
 const paths = [
   { over: 'over WebRTC', noUdp: false, label: 'Audio: WebRTC (Opus)', patterns: ['917', '718'] },
   { over: 'with UDP blocked, over the websocket', noUdp: true, label: 'Audio: WebSocket (Opus)', patterns: ['619', '702'] },
@@ -166,14 +161,14 @@ for (const { over, noUdp, label, patterns } of paths) {
   });
 }
 
-test('A rejects B’s call, then stops receiving and misses the next one; both histories say so', async ({ launchWithMicrophone }) => {
+test('A rejects B’s call, then stops receiving and misses the next one; voicemail takes both, and both histories say so', async ({ launchWithMicrophone }) => {
   test.setTimeout(120_000);
   const [a, b] = await Promise.all([
     newParty(launchWithMicrophone, { name: 'Callee Cy', frequency: 660, pattern: '213' }),
     newParty(launchWithMicrophone, { name: 'Caller Di', frequency: 440, pattern: '305' }),
   ]);
 
-  // Rejected: B's call ends, declined.
+  // Rejected: A's voicemail takes B's call (docs/calls.md#voicemail).
   await startReceiving(a);
   await dial(b, a);
   const bar = b.page.getByRole('region', { name: 'Active call' });
@@ -184,21 +179,25 @@ test('A rejects B’s call, then stops receiving and misses the next one; both h
   await expect(a.page.getByText('Call rejected')).toBeVisible();
   await expect(incoming).toBeHidden();
   await expect(a.page.getByText('Ready to receive incoming calls')).toBeVisible();
-  await expect(notice(b.page, 'Call rejected', 'The call was declined')).toBeVisible();
+  const voicemail = bar.getByRole('note', { name: 'Answered by' });
+  await expect(voicemail).toHaveText('Voicemail: leave a message after the beep');
+  await bar.getByRole('button', { name: 'End call' }).click();
   await expect(bar).toBeHidden();
 
-  // Missed: A stops receiving, so B's next call finds nobody taking calls.
+  // Missed: A stops receiving, so B's next call finds nobody taking calls, and voicemail answers.
   const stopsBefore = a.sentCount('receiver.stop');
   await a.page.getByRole('button', { name: 'Stop Receiving' }).click();
   await expect(a.page.getByText('Call receiving is turned off')).toBeVisible();
   await expect(a.page.getByText('Call receiving stopped')).toBeVisible();
   await expect.poll(() => a.sentCount('receiver.stop')).toBeGreaterThan(stopsBefore);
   await dial(b, a);
-  await expect(notice(b.page, 'Call failed', 'Nobody is taking calls on that number right now')).toBeVisible();
-  await expect(bar).toBeHidden();
+  await expect(voicemail).toHaveText('Voicemail: leave a message after the beep');
   await expect(a.page.getByRole('region', { name: 'Incoming Call' })).toBeHidden();
+  await bar.getByRole('button', { name: 'End call' }).click();
+  await expect(bar).toBeHidden();
 
-  // A: both calls from B are missed ones, newest first. B: unavailable, then declined.
+  // A: both calls from B are missed ones, newest first (B said nothing after the beep: no message).
+  // B: both went to voicemail.
   const aHistory = await openHistory(a.page);
   await expect(aHistory).toHaveCount(2);
   for (const entry of [aHistory.nth(0), aHistory.nth(1)]) {
@@ -210,9 +209,8 @@ test('A rejects B’s call, then stops receiving and misses the next one; both h
 
   const bHistory = await openHistory(b.page);
   await expect(bHistory).toHaveCount(2);
-  await expect(bHistory.nth(0)).toContainText(a.shown);
-  await expect(bHistory.nth(0)).toContainText('Unavailable');
-  await expect(bHistory.nth(1)).toContainText(a.shown);
-  await expect(bHistory.nth(1)).toContainText('Declined');
-  await expect(bHistory.nth(1).getByRole('button', { name: `Outgoing call to ${a.shown}, Declined` })).toBeVisible();
+  for (const entry of [bHistory.nth(0), bHistory.nth(1)]) {
+    await expect(entry).toContainText(a.shown);
+    await expect(entry.getByRole('button', { name: `Outgoing call to ${a.shown}, Voicemail` })).toBeVisible();
+  }
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const VOICEMAIL_MAX_MESSAGE_SEC = 120;
 export const VOICEMAIL_GREETING_MAX_SEC = 30;
 export const VOICEMAIL_GREETING_MAX_BYTES = 1_000_000;
+/** The reason a call's `answered` state and record carry when voicemail took it (docs/calls.md#voicemail). */
+export const VOICEMAIL_ANSWERED = 'Voicemail';
 /** A call nobody answers within this goes to voicemail. */
 export const VOICEMAIL_NO_ANSWER_SEC = 25;
 

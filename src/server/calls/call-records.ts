@@ -57,8 +57,9 @@ export async function listRingingCalls(db: Database, userId: string, toNumbers: 
     .orderBy(asc(calls.startedAt));
 }
 
-export async function markAnswered(db: Database, callId: string, answeredAt: Date) {
-  await db.update(calls).set({ state: 'answered', answeredAt }).where(and(eq(calls.id, callId), ne(calls.state, 'ended')));
+/** `note`: what answered when it was not a person ('Voicemail'), for a page that reads the record before its call.state. */
+export async function markAnswered(db: Database, callId: string, answeredAt: Date, note: string | null = null) {
+  await db.update(calls).set({ state: 'answered', answeredAt, ...(note ? { reason: note } : {}) }).where(and(eq(calls.id, callId), ne(calls.state, 'ended')));
 }
 
 export async function markRinging(db: Database, callId: string) {

@@ -230,7 +230,7 @@ export class LiveCalls {
     call.answeredAt = at;
     call.log.info({ answeredAt: at.toISOString() }, 'call answered');
     for (const hook of this.answeredHooks) void this.runHook('answered', call, () => hook(call));
-    if (call.userId) await markAnswered(this.deps.db, call.id, call.answeredAt);
+    if (call.userId) await markAnswered(this.deps.db, call.id, call.answeredAt, call.note ?? null);
     if (call.metered && call.userId) {
       const ms = await msUntilMinutesRunOut(this.deps.db, call.userId, call.answeredAt);
       if (ms !== null) this.after(call, ms, () => void this.end(call, 'completed', 'Monthly minutes used up'));

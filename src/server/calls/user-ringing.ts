@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { VoicemailReason } from '../../common/api/voicemail';
+import { VOICEMAIL_ANSWERED, type VoicemailReason } from '../../common/api/voicemail';
 import { NARROWBAND_RATE, WIDEBAND_RATE, type CallOutcome } from '../../common/calls';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -22,7 +22,6 @@ import type { CallTiming } from './timing';
 export type RingResult = 'ringing' | 'voicemail' | 'busy' | 'unavailable';
 
 /** What the caller's record and page say of a call voicemail answered. */
-const VOICEMAIL_NOTE = 'Voicemail';
 
 /** The numbers a call rings between, and the conversation the callee's record joins. */
 interface RingingFrom {
@@ -183,7 +182,7 @@ export class UserRinging {
       return false;
     }
     call.log.info({ reason: unanswered.reason }, 'voicemail answered the call');
-    call.note = VOICEMAIL_NOTE;
+    call.note = VOICEMAIL_ANSWERED;
     await live.answer(call, leg);
     // The caller hung up while the greeting was being fetched: no message is coming.
     if (call.callee !== leg) leg.close('The caller hung up');

@@ -22,6 +22,7 @@ const call: CallSnapshot = {
   contactVoice: null,
   recordingSince: null,
   recordedByOther: false,
+  voicemail: false,
 };
 
 function renderBar(fields: Partial<CallSnapshot>) {
@@ -48,6 +49,16 @@ describe('ActiveCallBar', () => {
   it('says when the call uses the called contact’s voice preset, and nothing otherwise', () => {
     renderBar({ contactVoice: { contactName: 'Ada', settings: { voiceType: 'normal', pitch: 1.5, speed: 1 } } });
     expect(screen.getByRole('note', { name: 'Voice' })).toHaveTextContent('Voice: Normal Accent, pitch 1.50x, speed 1.00x (from contact Ada)');
+  });
+
+  it('says when the callee’s voicemail answered, and nothing of it for a person', () => {
+    renderBar({ voicemail: true });
+    expect(screen.getByRole('note', { name: 'Answered by' })).toHaveTextContent('Voicemail: leave a message after the beep');
+  });
+
+  it('says nothing of voicemail on a call a person answered', () => {
+    renderBar({});
+    expect(screen.queryByRole('note', { name: 'Answered by' })).not.toBeInTheDocument();
   });
 
   it('says no voice of a call without a contact preset', () => {

@@ -55,6 +55,11 @@ export function ActiveCallBar({
             <span className="sr-only">Call time </span>
             {status}
           </p>
+          {call.voicemail && (
+            <p role="note" aria-label="Answered by" className="truncate text-xs font-medium">
+              Voicemail: leave a message after the beep
+            </p>
+          )}
           {call.mediaTransport && (
             <p role="note" aria-label="Audio path" className="truncate text-xs text-muted-foreground">
               Audio: {mediaTransportLabels[call.mediaTransport]}

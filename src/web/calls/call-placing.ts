@@ -1,4 +1,5 @@
 import { SERVER_DRAINING, SERVER_DRAINING_RETRY_SEC, type PlaceCallBody, type PlaceCallResult } from '../../common/api/calls';
+import { VOICEMAIL_ANSWERED } from '../../common/api/voicemail';
 import type { ServerMessage } from '../../common/realtime';
 import { ApiError } from '../lib/api-client';
 import { announcePlacementError, announcePlacementFailure } from './call-ending';
@@ -55,7 +56,10 @@ export class CallPlacing {
       call.voiceDelayMs = placed.voiceDelayMs ?? 0;
       if (record.state === 'ringing') call.phase = 'ringing';
       await this.media.connect(call, placed.mediaPath, placed.sampleRate);
-      if (this.held.holds(call) && record.state === 'answered') this.held.markAnswered(call, record.answeredAt);
+      if (this.held.holds(call) && record.state === 'answered') {
+        call.voicemail = record.reason === VOICEMAIL_ANSWERED;
+        this.held.markAnswered(call, record.answeredAt);
+      }
     } catch (error) {
       if (!this.held.holds(call)) return;
       stopMicrophone(call.stream);
@@ -87,6 +91,8 @@ export class CallPlacing {
       call.phase = 'ringing';
       this.held.publish();
     }
-    if (message.state === 'answered') this.held.markAnswered(call, message.answeredAt ?? null);
+    if (message.state !== 'answered') return;
+    call.voicemail = message.reason === VOICEMAIL_ANSWERED;
+    this.held.markAnswered(call, message.answeredAt ?? null);
   }
 }

@@ -126,6 +126,13 @@ function answerAwaitingMicrophone(setup: ReturnType<typeof setUp>) {
 }
 
 describe('a placed call', () => {
+  it('says when the callee’s voicemail answered it', async () => {
+    const { session, signalling, clock } = setUp();
+    await session.place(dial);
+    signalling.deliver({ type: 'call.state', callId: 'c1', state: 'answered', answeredAt: new Date(clock.now()).toISOString(), reason: 'Voicemail' });
+    expect(session.getSnapshot()).toMatchObject({ phase: 'active', voicemail: true });
+  });
+
   it('connects, rings, is answered, counts its time, mutes and hangs up', async () => {
     const { session, signalling, deps, clock, link, titles, last } = setUp();
     const phases: string[] = [];
@@ -138,7 +145,7 @@ describe('a placed call', () => {
     expect(session.getSnapshot()).toMatchObject({ phase: 'ringing', callId: 'c1', mediaTransport: 'webrtc' });
 
     signalling.deliver({ type: 'call.state', callId: 'c1', state: 'answered', answeredAt: new Date(clock.now()).toISOString() });
-    expect(session.getSnapshot()).toMatchObject({ phase: 'active' });
+    expect(session.getSnapshot()).toMatchObject({ phase: 'active', voicemail: false });
     expect(session.elapsed.getSnapshot()).toBe(0);
     clock.advance(5_000);
     expect(session.elapsed.getSnapshot()).toBe(5);

@@ -34,6 +34,8 @@ export interface CallSnapshot {
   recordingSince: number | null;
   /** The other side is recording the call (docs/calls.md#recording). */
   recordedByOther: boolean;
+  /** The callee's voicemail answered this placed call (docs/calls.md#voicemail). */
+  voicemail: boolean;
 }
 
 export const idleSnapshot: CallSnapshot = Object.freeze({
@@ -50,6 +52,7 @@ export const idleSnapshot: CallSnapshot = Object.freeze({
   contactVoice: null,
   recordingSince: null,
   recordedByOther: false,
+  voicemail: false,
 });
 
 /** The call this session holds and what it holds open for it. */
@@ -75,10 +78,11 @@ export interface LiveCall {
   voiceDelayMs: number;
   recordingSince: number | null;
   recordedByOther: boolean;
+  voicemail: boolean;
 }
 
 export function newLiveCall(direction: CallDirection, fields: Pick<LiveCall, 'phase' | 'callId' | 'peer' | 'countryCode'>): LiveCall {
-  return { direction, ...fields, muted: false, answeredAt: null, answerSent: false, stream: null, media: null, cancelAutoAnswer: null, closeNotification: null, keysHeard: '', contactVoice: null, voiceDelayMs: 0, recordingSince: null, recordedByOther: false };
+  return { direction, ...fields, muted: false, answeredAt: null, answerSent: false, stream: null, media: null, cancelAutoAnswer: null, closeNotification: null, keysHeard: '', contactVoice: null, voiceDelayMs: 0, recordingSince: null, recordedByOther: false, voicemail: false };
 }
 
 export function snapshotOf(call: LiveCall | null, listening: boolean): CallSnapshot {
@@ -99,5 +103,6 @@ export function snapshotOf(call: LiveCall | null, listening: boolean): CallSnaps
     contactVoice: call.contactVoice,
     recordingSince: call.recordingSince,
     recordedByOther: call.recordedByOther,
+    voicemail: call.voicemail,
   });
 }

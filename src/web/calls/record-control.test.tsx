@@ -23,6 +23,7 @@ const call: CallSnapshot = {
   contactVoice: null,
   recordingSince: null,
   recordedByOther: false,
+  voicemail: false,
 };
 
 /** The call has been up 95 s. */

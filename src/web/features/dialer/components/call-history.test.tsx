@@ -42,6 +42,14 @@ describe('CallHistory', () => {
     expect(screen.getAllByRole('link')).toHaveLength(1);
   });
 
+  it('says Voicemail for a placed call the callee’s voicemail took', async () => {
+    const toVoicemail = { ...outbound, id: 'c4', to: '+19175550144', reason: 'Voicemail' };
+    vi.stubGlobal('fetch', stubApi({ '/api/v1/calls': { status: 200, body: { calls: [toVoicemail, outbound] } } }).fetchStub);
+    renderWithRoute(<CallHistory onRedial={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Outgoing call to +1 (917) 555-0144, Voicemail, 0:07' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Outgoing call to +1 (917) 555-0177, Completed, 0:07' })).toBeVisible();
+  });
+
   it('says which way a call’s audio travelled, for calls whose audio connected', async () => {
     const overSocket = { ...outbound, id: 'c3', to: '+19175550199', mediaTransport: 'websocket-opus' };
     vi.stubGlobal('fetch', stubApi({ '/api/v1/calls': { status: 200, body: { calls: [{ ...outbound, mediaTransport: 'webrtc' }, overSocket, inbound] } } }).fetchStub);

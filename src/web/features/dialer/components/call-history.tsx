@@ -3,6 +3,7 @@ import { PhoneCallIcon, PhoneIncomingIcon, PhoneOutgoingIcon, VoicemailIcon } fr
 import { Link } from 'react-router-dom';
 import type { CallRecord } from '../../../../common/api/calls';
 import type { OwnedNumber } from '../../../../common/api/numbers';
+import { VOICEMAIL_ANSWERED } from '../../../../common/api/voicemail';
 import { formatDuration } from '../../../../common/calls';
 import { mediaTransportLabels } from '../../../../common/media';
 import { formatPhoneNumber } from '../../../../common/phone';
@@ -21,6 +22,8 @@ type HistoryStatus = 'completed' | 'missed' | 'pending';
 /** docs/product.md §3: completed, missed, and anything else styled as pending. */
 function statusOf(call: CallRecord): { status: HistoryStatus; label: string } {
   if (call.state !== 'ended') return { status: 'pending', label: 'In progress' };
+  // A placed call the callee's voicemail took (docs/calls.md#voicemail).
+  if (call.outcome === 'completed' && call.direction === 'outbound' && call.reason === VOICEMAIL_ANSWERED) return { status: 'completed', label: 'Voicemail' };
   if (call.outcome === 'completed') return { status: 'completed', label: 'Completed' };
   // A received call that was not answered, for whatever reason, is a missed call.
   if (call.direction === 'inbound') return { status: 'missed', label: 'Missed' };
