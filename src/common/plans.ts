@@ -31,6 +31,8 @@ export interface PlanDefinition {
   maxNumbers: number;
   /** Whether calls may be recorded (issue 19). */
   recording: boolean;
+  /** Whether a change in one tab or device reaches the user's other open ones at once (docs/decisions/037-sync-on-platinum.md). */
+  multiDeviceSync: boolean;
   /**
    * Days each kind of file or record is kept (issue 19), enforced by the retention job. A file's
    * time is fixed by the plan in force when it is made, so a downgrade keeps it until then; call
@@ -52,6 +54,7 @@ export const plans: Record<Tier, PlanDefinition> = {
     pitchAndSpeed: false,
     maxNumbers: 1,
     recording: false,
+    multiDeviceSync: false,
     retentionDays: { recordings: 0, voicemail: 30, history: 90 },
     features: [],
   },
@@ -63,6 +66,7 @@ export const plans: Record<Tier, PlanDefinition> = {
     pitchAndSpeed: true,
     maxNumbers: 3,
     recording: true,
+    multiDeviceSync: false,
     retentionDays: { recordings: 90, voicemail: 90, history: 90 },
     features: [
       '150 minutes of calling per month',
@@ -80,6 +84,7 @@ export const plans: Record<Tier, PlanDefinition> = {
     pitchAndSpeed: true,
     maxNumbers: 10,
     recording: true,
+    multiDeviceSync: true,
     retentionDays: { recordings: 365, voicemail: 365, history: 365 },
     features: [
       'Unlimited calls',
@@ -87,7 +92,7 @@ export const plans: Record<Tier, PlanDefinition> = {
       'Priority call reception when Voxline is busy',
       'Recordings, voicemail and call history kept for a year',
       '24/7 support',
-      'Multi-device sync',
+      'Multi-device sync: changes show at once on every open device',
     ],
   },
 };

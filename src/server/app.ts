@@ -194,8 +194,8 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const hub = new RealtimeHub({ log: app.log, bus, presence, instanceId: instance.id });
   metrics.countListeningTabs(() => hub.listeningTabs);
   // Whatever changes a user's things, in a request or as a payment lands, reaches their other tabs and devices.
-  announceRouteChanges(app, auth, hub);
-  payments.onActivated((userId) => announceChange(hub, userId, ['subscription']));
+  announceRouteChanges(app, auth, { hub, db, log: app.log });
+  payments.onActivated((userId) => void announceChange({ hub, db, log: app.log }, userId, ['subscription']));
   // Websockets are authenticated once: ending a session (sign-out, password change or reset) closes its sockets.
   const sessionSockets = new SessionSockets({ db, bus, instanceId: instance.id, log: app.log });
   const webrtc = config.WEBRTC ? new WebRtcEndpoint({ portRange: config.WEBRTC_PORTS ?? null, publicAddress: config.WEBRTC_PUBLIC_ADDRESS ?? null }, metrics.media) : null;

@@ -120,7 +120,7 @@ export class CallService {
     });
     this.routing.on('figures', () => mediaFiguresOf(this.live.all()));
     // Last of the end hooks, so that the records (and a recording) are final when the tabs reload them.
-    this.live.onEnded(async (call) => announceCallEnded(hub, call));
+    this.live.onEnded(async (call) => announceCallEnded({ hub, db, log: call.log }, call));
   }
 
   /** Lets the other instances reach the calls this one holds. */

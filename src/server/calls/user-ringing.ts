@@ -209,7 +209,7 @@ export class UserRinging {
     const missed = async (outcome: 'unavailable' | 'busy', reason: string) => {
       const [row] = await db.insert(calls).values({ ...record, state: 'ended', outcome, reason, endedAt: new Date(), durationSec: 0 }).returning({ id: calls.id });
       // Never rung, so no call end announces it: the callee's open tabs show the missed call now.
-      announceChange(hub, calleeUserId, ['history']);
+      void announceChange({ hub, db, log: call.log }, calleeUserId, ['history']);
       return { result: outcome, missedId: row?.id ?? null };
     };
 

@@ -1,12 +1,11 @@
 import type { LiveCall } from '../calls/live-calls';
-import type { RealtimeHub } from '../realtime/realtime-hub';
-import { announceChange } from './announce-change';
+import { announceChange, type SyncChannel } from './announce-change';
 
 /**
  * A call that ended is in the history of its caller and of the Voxline user it rang, both records
  * final by now (the callee's is ended by an earlier hook): every tab of each reloads its history.
  */
-export function announceCallEnded(hub: Pick<RealtimeHub, 'send'>, call: Pick<LiveCall, 'userId' | 'inbound'>) {
-  if (call.userId) announceChange(hub, call.userId, ['history']);
-  if (call.inbound && call.inbound.userId !== call.userId) announceChange(hub, call.inbound.userId, ['history']);
+export async function announceCallEnded(channel: SyncChannel, call: Pick<LiveCall, 'userId' | 'inbound'>) {
+  const users = new Set([call.userId, call.inbound?.userId].filter((userId): userId is string => Boolean(userId)));
+  await Promise.all([...users].map((userId) => announceChange(channel, userId, ['history'])));
 }

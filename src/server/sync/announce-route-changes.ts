@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SyncTopic } from '../../common/realtime';
 import type { Auth } from '../auth/auth';
 import { findCurrentUser } from '../auth/current-user';
-import type { RealtimeHub } from '../realtime/realtime-hub';
-import { announceChange } from './announce-change';
+import { announceChange, type SyncChannel } from './announce-change';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,12 +16,12 @@ declare module 'fastify' {
  * once it answered with success, the user's tabs are told. After the answer, so that a tab
  * reloading at once reads what was saved; a refused or failed request changed nothing.
  */
-export function announceRouteChanges(app: FastifyInstance, auth: Auth, hub: Pick<RealtimeHub, 'send'>) {
+export function announceRouteChanges(app: FastifyInstance, auth: Auth, channel: SyncChannel) {
   app.addHook('onResponse', async (request, reply) => {
     const topics = request.routeOptions.config.sync;
     if (!topics || reply.statusCode < 200 || reply.statusCode >= 300) return;
     // Already found by the session check every such route passes, so this reads no session again.
     const user = await findCurrentUser(auth, request, reply);
-    if (user) announceChange(hub, user.id, topics);
+    if (user) await announceChange(channel, user.id, topics);
   });
 }

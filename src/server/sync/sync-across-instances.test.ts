@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newSignedInUser } from '../../../tests/support/accounts';
 import { RealtimeTab } from '../../../tests/support/realtime-tab';
 import { canShareInstances, twoInstances } from '../../../tests/support/two-instances';
+import { subscriptions } from '../plans/schema';
 
 /** Two instances behind one address, one PostgreSQL database and one Redis: a device on each. */
 describe.skipIf(!canShareInstances)('sync across instances', () => {
@@ -10,6 +11,9 @@ describe.skipIf(!canShareInstances)('sync across instances', () => {
   it('tells a tab held by the other instance about a contact added through this one, and no other user', async () => {
     const owner = await newSignedInUser(pair.one.app, 'Iris Instances');
     const stranger = await newSignedInUser(pair.one.app, 'Otto Other');
+    // Multi-device sync is Platinum's (docs/decisions/037-sync-on-platinum.md).
+    const monthAhead = new Date(Date.now() + 30 * 86_400_000);
+    await pair.one.database.db.insert(subscriptions).values([owner, stranger].map(({ userId }) => ({ userId, tier: 'platinum' as const, expiresAt: monthAhead })));
     const otherDevice = await RealtimeTab.open(pair.ws, owner.browser);
     const strangerTab = await RealtimeTab.open(pair.ws, stranger.browser);
 

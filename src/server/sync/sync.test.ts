@@ -7,6 +7,7 @@ import { payAtCheckout, startPayment } from '../../../tests/support/sandbox-chec
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { capturingMailer, type TestBrowser } from '../../../tests/support/test-browser';
 import { until } from '../../../tests/support/until';
+import { subscriptions } from '../plans/schema';
 
 let testApp: TestApp;
 let ws: string;
@@ -29,11 +30,21 @@ async function syncAfter(tab: RealtimeTab, change: () => Promise<{ statusCode: n
   return syncsSince(tab, from)[0]!;
 }
 
+/**
+ * A new user on Platinum, the plan multi-device sync belongs to (docs/decisions/037-sync-on-platinum.md;
+ * announce-change.test.ts shows the other plans get none).
+ */
+async function platinumUser(fullName: string) {
+  const signedIn = await newSignedInUser(testApp.app, fullName);
+  await testApp.database.db.insert(subscriptions).values({ userId: signedIn.userId, tier: 'platinum', expiresAt: new Date(Date.now() + 30 * 86_400_000) });
+  return signedIn;
+}
+
 /** One user with a second tab open (another device), and another user with a tab of their own. */
 async function twoUsers() {
-  const owner = await newSignedInUser(testApp.app, 'Sam Sync');
+  const owner = await platinumUser('Sam Sync');
   const otherDevice = await RealtimeTab.open(ws, owner.browser);
-  const stranger = await newSignedInUser(testApp.app, 'Olive Other');
+  const stranger = await platinumUser('Olive Other');
   const strangerTab = await RealtimeTab.open(ws, stranger.browser);
   return { owner: owner.browser, otherDevice, stranger: stranger.browser, strangerTab };
 }
@@ -94,7 +105,7 @@ describe('sync messages to a user\'s other tabs (docs/architecture.md#sync)', ()
     const callId = placed.json().call.id as string;
     expect(await syncAfter(otherDevice, () => owner.post(`/api/v1/calls/${callId}/hangup`))).toEqual(['history']);
 
-    const payment = await startPayment(owner);
+    const payment = await startPayment(owner, { planType: 'platinum' });
     await payAtCheckout(testApp.app, payment.paymentUrl);
     expect(await syncAfter(otherDevice, () => owner.post(`/api/v1/payments/${payment.reference}/verify`))).toEqual(['subscription']);
 
@@ -103,9 +114,26 @@ describe('sync messages to a user\'s other tabs (docs/architecture.md#sync)', ()
     strangerTab.socket.close();
   });
 
+  it('sends no sync to the other tab of a Free or a Premium user, until they pay for Platinum', async () => {
+    for (const tier of ['free', 'premium'] as const) {
+      const { browser, userId } = await newSignedInUser(testApp.app, `On ${tier}`);
+      if (tier === 'premium') await testApp.database.db.insert(subscriptions).values({ userId, tier, expiresAt: new Date(Date.now() + 30 * 86_400_000) });
+      const otherDevice = await RealtimeTab.open(ws, browser);
+      expect((await browser.post('/api/v1/contacts', { name: 'Ada', phoneNumber: '+14155550123' })).statusCode).toBe(201);
+      expect((await browser.patch('/api/v1/preferences', { darkMode: true })).statusCode).toBe(200);
+
+      // The payment's sync is the first the tab gets: one socket keeps the order, and the changes before it sent none.
+      const payment = await startPayment(browser, { planType: 'platinum' });
+      await payAtCheckout(testApp.app, payment.paymentUrl);
+      expect(await syncAfter(otherDevice, () => browser.post(`/api/v1/payments/${payment.reference}/verify`))).toEqual(['subscription']);
+      expect(syncsSince(otherDevice, 0)).toEqual([['subscription']]);
+      otherDevice.socket.close();
+    }
+  });
+
   it('shows a missed call in the history of a callee who was not taking calls', async () => {
     const caller = await newSignedInUser(testApp.app, 'Cal Caller');
-    const callee = await newSignedInUser(testApp.app, 'Nell Notlistening');
+    const callee = await platinumUser('Nell Notlistening');
     const calleeTab = await RealtimeTab.open(ws, callee.browser);
     const [from, to] = [await rentANumber(caller.browser), await rentANumber(callee.browser)];
     await until(() => syncsSince(calleeTab, 0).length > 0);

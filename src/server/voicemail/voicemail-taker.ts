@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import { retainUntil } from '../../common/plans';
+import type { CallLog } from '../calls/call-log';
 import type { Database } from '../db/client';
 import { oggOpusDurationMs } from '../media/ogg/ogg-duration';
 import { VoicemailParty } from '../media/voicemail-party';
@@ -93,7 +94,7 @@ export class VoicemailTaker implements VoicemailAnswering {
     });
     party.onClose(() => {
       writer.finish();
-      this.keep({ id, ownerId: call.ownerId, from: call.from, createdAt }, file, Math.round(writer.durationMs)).catch((error: unknown) =>
+      this.keep({ id, ownerId: call.ownerId, from: call.from, createdAt }, file, Math.round(writer.durationMs), call.log).catch((error: unknown) =>
         call.log.warn({ err: error, voicemailId: id }, 'the voicemail message could not be finished'),
       );
     });
@@ -136,7 +137,7 @@ export class VoicemailTaker implements VoicemailAnswering {
   }
 
   /** Ends a message: dropped when it holds no words (no file was opened), else kept and its owner told. */
-  private async keep(message: { id: string; ownerId: string; from: string; createdAt: Date }, file: SpooledFile | null, durationMs: number) {
+  private async keep(message: { id: string; ownerId: string; from: string; createdAt: Date }, file: SpooledFile | null, durationMs: number, log: CallLog) {
     const { db, hub } = this.deps;
     if (!file) {
       await db.delete(voicemails).where(eq(voicemails.id, message.id));
@@ -153,6 +154,6 @@ export class VoicemailTaker implements VoicemailAnswering {
       .where(and(eq(voicemails.id, message.id), eq(voicemails.state, 'recording')));
     hub.send(message.ownerId, { type: 'voicemail.new', voicemailId: message.id, from: message.from, at: message.createdAt.toISOString() });
     // The missed call in the owner's history now links to the message.
-    announceChange(hub, message.ownerId, ['history']);
+    await announceChange({ hub, db, log }, message.ownerId, ['history']);
   }
 }

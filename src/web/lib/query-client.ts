@@ -14,10 +14,16 @@ export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);
 }
 
+/**
+ * A tab reloads what it shows when the user comes back to it: how tabs on plans without
+ * multi-device sync catch up (docs/decisions/037-sync-on-platinum.md).
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { gcTime: 5 * 60 * 1000, retry: shouldRetry, retryDelay, refetchOnWindowFocus: false },
+      // A tab the user comes back to reloads what it shows: on plans without multi-device sync that is
+      // how a change made on another device reaches it (docs/decisions/037-sync-on-platinum.md).
+      queries: { gcTime: 5 * 60 * 1000, retry: shouldRetry, retryDelay, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
   });

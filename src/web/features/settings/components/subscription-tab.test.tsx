@@ -64,7 +64,7 @@ describe('Subscription tab', () => {
       'Priority call reception when Voxline is busy',
       'Recordings, voicemail and call history kept for a year',
       '24/7 support',
-      'Multi-device sync',
+      'Multi-device sync: changes show at once on every open device',
     ]);
     for (const card of [premiumCard, platinumCard]) expect(within(card).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
   });
