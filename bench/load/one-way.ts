@@ -26,6 +26,12 @@ export interface OneWayPlan {
   seconds: number;
   /** How long to wait for the last frames to arrive. */
   drainMs: number;
+  /**
+   * Frames at the start of each caller→callee stream that the server may alter: with every call
+   * recorded by its caller, the callee hears the recording announcement's beeps over them
+   * (docs/calls.md#recording). 0 without recording.
+   */
+  overlaidFrames: number;
   /** Called when the measured window opens and closes (after the warm-up, at the last frame). */
   onWindowStart(): Promise<void>;
   onWindowEnd(): Promise<void>;
@@ -47,6 +53,8 @@ export interface OneWayResult {
   outOfOrder: number;
   /** Frames altered, of another call, or of another run. */
   foreign: number;
+  /** Altered within `overlaidFrames` (the recording announcement): counted apart, neither dropped nor foreign. */
+  overlaid: number;
   /** Opus: the streams that decoded what they received, and those of them that heard silence. */
   decodedStreams: number;
   silentStreams: number;
@@ -94,6 +102,7 @@ class OneWayStream {
   received = 0;
   outOfOrder = 0;
   foreign = 0;
+  overlaid = 0;
   dropped = false;
   bytesToServer = 0;
   bytesFromServer = 0;
@@ -110,6 +119,7 @@ class OneWayStream {
     private readonly total: number,
     private readonly measuredFrom: number,
     private readonly latencies: Latencies,
+    private readonly overlaidFrames: number,
   ) {
     this.sentAt = new Float64Array(total).fill(-1);
     to.on('message', this.onMessage);
@@ -118,7 +128,7 @@ class OneWayStream {
   }
 
   get complete() {
-    return this.received + this.outOfOrder >= this.next;
+    return this.received + this.outOfOrder + this.overlaid >= this.next;
   }
 
   /** Stops listening; the sockets stay open. */
@@ -146,7 +156,8 @@ class OneWayStream {
     const now = performance.now();
     const sequence = this.wire.arrival(data, isBinary, this.received + this.outOfOrder);
     if (typeof sequence !== 'number' || sequence >= this.total || this.sentAt[sequence]! < 0) {
-      this.foreign += 1;
+      if (typeof sequence !== 'number' && this.received + this.outOfOrder + this.overlaid < this.overlaidFrames) this.overlaid += 1;
+      else this.foreign += 1;
       return;
     }
     if (sequence <= this.highest) {
@@ -199,8 +210,8 @@ export async function runOneWay(calls: CallMedia[], plan: OneWayPlan): Promise<O
   const down = new Latencies(calls.length * measuredFrames);
   const wire = (stream: number) => (plan.codec === 'opus' ? new OpusWire(stream) : new StampedPcmWire(stream, plan.run));
   const streams = calls.flatMap(({ caller, callee }, index) => [
-    new OneWayStream(caller, callee, wire(index * 2), total, warmupFrames, up),
-    new OneWayStream(callee, caller, wire(index * 2 + 1), total, warmupFrames, down),
+    new OneWayStream(caller, callee, wire(index * 2), total, warmupFrames, up, plan.overlaidFrames),
+    new OneWayStream(callee, caller, wire(index * 2 + 1), total, warmupFrames, down, 0),
   ]);
 
   const startAt = performance.now() + 200;
@@ -252,9 +263,10 @@ export async function runOneWay(calls: CallMedia[], plan: OneWayPlan): Promise<O
     bothMs,
     sent,
     received,
-    dropped: sent - received,
+    dropped: sent - received - sum((stream) => stream.overlaid),
     outOfOrder: sum((stream) => stream.outOfOrder),
     foreign: sum((stream) => stream.foreign),
+    overlaid: sum((stream) => stream.overlaid),
     decodedStreams: streams.filter(({ wire }) => wire instanceof OpusWire && wire.decodes).length,
     silentStreams: streams.filter(({ wire }) => wire instanceof OpusWire && wire.silent).length,
     bytesToServer: sum((stream) => stream.bytesToServer),

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type WebSocket from 'ws';
+import { FRAME_MS, WIDEBAND_RATE } from '../../src/common/calls';
 import { socketCodecs, type SocketCodec } from '../../src/common/media';
+import { announcementSound } from '../../src/server/recordings/recording-announcement';
 import type { VoiceSettings } from '../../src/common/voice';
 import { openMediaSocket, percentile, sleep } from '../media/load';
 import { cpuBusyPercent, readCpuTimes, type CpuTimes } from '../media/machine-load';
@@ -14,6 +16,7 @@ import { createDatabase } from './bench-database';
 import { inParallel } from './in-parallel';
 import { runOneWay, type CallMedia, type OneWayResult } from './one-way';
 import { cpuMsBetween, processCpuMs } from './process-cpu';
+import { recordedBytes } from './recorded-bytes';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import type { InstanceSettings } from './settings';
 import { ListeningTab, numberPattern, VoxlineUser } from './voxline-user';
@@ -32,6 +35,8 @@ const DRAIN_MS = 2_000;
 const CALL_SETUP_CONCURRENCY = 10;
 const TAB_CONCURRENCY = 20;
 const RENT_CONCURRENCY = 8;
+// The beeps a callee hears when the caller's recording starts, in 20 ms frames (calls between Voxline users have no spoken notice).
+const ANNOUNCEMENT_FRAMES = Math.ceil(announcementSound(WIDEBAND_RATE, false).length / ((WIDEBAND_RATE * FRAME_MS) / 1000));
 const LOAD_CPU = 0;
 const SERVER_CPU = 1;
 
@@ -62,6 +67,8 @@ interface Options {
   voice: VoiceSettings | null;
   /** The METRICS_PORT of a mode's first and second instance, if given (bench:dashboard scrapes them). */
   metricsPorts: number[];
+  /** Every call recorded by its caller (issue 19): the users on Premium, the callers' "Record calls" on. */
+  record: boolean;
 }
 
 function readOptions(): Options {
@@ -81,6 +88,7 @@ function readOptions(): Options {
       codec: { type: 'string', default: 'pcm' },
       'no-voice': { type: 'boolean', default: false },
       'metrics-ports': { type: 'string', default: '' },
+      record: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -122,6 +130,7 @@ function readOptions(): Options {
     codec,
     voice: codec === 'opus' && !values['no-voice'] ? EFFECT_VOICE : null,
     metricsPorts,
+    record: values.record,
   };
 }
 
@@ -149,6 +158,11 @@ interface Instance extends Steps {
   mediaSockets: number;
   windowStart: ServerUsage | null;
   windowEnd: ServerUsage | null;
+  /** Its DATA_DIR, where its recordings are written. */
+  dataDir: string;
+  /** Bytes of recordings in `dataDir` at the start and end of the measured window. */
+  recordedAtStart: number;
+  recordedAtEnd: number;
 }
 
 /** What one mode measured. */
@@ -287,6 +301,7 @@ async function runBaseline(options: Options, pinned: boolean, teardown: Teardown
     warmupSeconds: options.warmup,
     seconds: options.baselineSeconds,
     drainMs: DRAIN_MS,
+    overlaidFrames: 0,
     onWindowStart: async () => {
       start = await read();
     },
@@ -336,6 +351,9 @@ async function startInstance(name: string, settings: InstanceSettings, options: 
     loaded: null,
     windowStart: null,
     windowEnd: null,
+    dataDir: settings.dataDir!,
+    recordedAtStart: 0,
+    recordedAtEnd: 0,
   };
 }
 
@@ -370,8 +388,15 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
     teardown.databaseToDrop(database);
     progress(`${title}: database ${database.name} created; starting two Voxline instances on it and Redis at ${options.redisUrl}`);
     const shared = { secret, databaseUrl: database.url, redisUrl: options.redisUrl };
-    const first = await startInstance('Voxline 1', { name: 'two', ...shared, metricsPort: options.metricsPorts[0] }, options, pinned, teardown);
-    const second = await startInstance('Voxline 2', { name: 'two-b', ...shared, metricsPort: options.metricsPorts[1] }, options, pinned, teardown);
+    // A DATA_DIR each, where the local store writes recordings (the database is PostgreSQL's).
+    const first = await startInstance('Voxline 1', { name: 'two', ...shared, dataDir: teardown.folder('voxline-load-data-'), metricsPort: options.metricsPorts[0] }, options, pinned, teardown);
+    const second = await startInstance(
+      'Voxline 2',
+      { name: 'two-b', ...shared, dataDir: teardown.folder('voxline-load-data-'), metricsPort: options.metricsPorts[1] },
+      options,
+      pinned,
+      teardown,
+    );
     instances = [first, second];
   }
   for (const instance of instances) instance.server.onCrash = onBroken;
@@ -379,12 +404,14 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
   const callerSide = instances[instances.length - 1]!;
 
   // The effect voice is saved for the callees too, which changes nothing: only a caller's voice is changed.
-  const users = await calleeSide.server.createUsers(options.listeners + options.calls, options.voice);
-  progress(`${title}: ${users.length} users signed up and in (in ${calleeSide.name}'s process)${options.voice ? ', on Premium with the effect voice' : ''}; renting numbers over HTTP`);
+  const users = await calleeSide.server.createUsers(options.listeners + options.calls, options.voice, options.record);
+  const premium = [options.voice ? 'with the effect voice' : '', options.record ? 'to record' : ''].filter(Boolean).join(' and ');
+  progress(`${title}: ${users.length} users signed up and in (in ${calleeSide.name}'s process)${premium ? `, on Premium ${premium}` : ''}; renting numbers over HTTP`);
   const callees = users.slice(0, options.listeners).map((user: BenchUser) => new VoxlineUser(user));
   const callers = users.slice(options.listeners).map((user: BenchUser) => new VoxlineUser(user));
   await inParallel(callees, RENT_CONCURRENCY, (callee, index) => callee.rentNumber(calleeSide.baseUrl, numberPattern(index)));
   await inParallel(callers, RENT_CONCURRENCY, (caller, index) => caller.rentNumber(callerSide.baseUrl, numberPattern(callees.length + index)));
+  if (options.record) await inParallel(callers, RENT_CONCURRENCY, (caller) => caller.recordEveryCall(callerSide.baseUrl));
   progress(`${title}: ${callees.length + callers.length} numbers rented; opening the listening tabs on ${calleeSide.name}`);
   for (const instance of instances) instance.idle = await settledUsage(instance.server);
 
@@ -439,14 +466,17 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
     warmupSeconds: options.warmup,
     seconds: options.seconds,
     drainMs: DRAIN_MS,
+    overlaidFrames: options.record ? ANNOUNCEMENT_FRAMES : 0,
     onWindowStart: async () => {
       machineStart = readCpuTimes();
       named.redis[0] = processCpuMs('redis-server');
       named.postgres[0] = processCpuMs('postgres');
       for (const instance of instances) instance.windowStart = await instance.server.usage();
+      for (const instance of instances) instance.recordedAtStart = recordedBytes(instance.dataDir);
     },
     onWindowEnd: async () => {
       for (const instance of instances) instance.windowEnd = await instance.server.usage();
+      for (const instance of instances) instance.recordedAtEnd = recordedBytes(instance.dataDir);
       named.redis[1] = processCpuMs('redis-server');
       named.postgres[1] = processCpuMs('postgres');
       machineEnd = readCpuTimes();
@@ -511,6 +541,7 @@ function column(result: ModeResult, options: Options): Map<string, string> {
   cells.set('listening tabs held (signalling sockets)', `${result.listenersHeld} of ${options.listeners}${result.listenersDropped ? ` (${result.listenersDropped} dropped)` : ''}`);
   cells.set('calls up, audio both ways', `${calls} of ${options.calls}${result.callFailures.length ? ` (${result.callFailures.length} failed)` : ''}`);
   cells.set('frames sent / received in order', `${voxline.sent} / ${voxline.received}`);
+  if (options.record) cells.set('frames under the recording announcement (altered by design)', String(voxline.overlaid));
   cells.set('frames dropped (of which out of order)', `${voxline.dropped} (${voxline.outOfOrder}), ${fixed((voxline.dropped / Math.max(1, voxline.sent)) * 100)} %`);
   // Every call has two browsers, each sending one stream and receiving the other.
   const kbits = (bytes: number) => fixed((bytes * 8) / 1000 / (2 * Math.max(1, calls) * voxline.measuredSeconds), 1);
@@ -577,6 +608,12 @@ function column(result: ModeResult, options: Options): Map<string, string> {
     return `${fixed((end.gcTotalMs / (end.atMs - i.windowStart!.atMs)) * 100, 1)} % / ${end.gcMajorCount} / ${fixed(end.gcLongestMs, 1)}`;
   };
   cells.set('GC: share of the window / full GCs / longest pause (ms)', perInstance(gc));
+  if (options.record) {
+    const written = sum((i) => i.recordedAtEnd - i.recordedAtStart);
+    const perSecond = written / voxline.measuredSeconds;
+    cells.set('recordings written in the window, total / per call (kB/s, file sizes at both ends)', `${fixed(perSecond / 1000, 1)} / ${fixed(perSecond / 1000 / Math.max(1, calls), 2)}`);
+    cells.set('recording size per call (kB per minute; at most 250)', fixed((perSecond * 60) / 1000 / Math.max(1, calls), 1));
+  }
   return cells;
 }
 

@@ -28,7 +28,7 @@ export class VoxlineUser {
     return { cookie: this.user.cookie, origin: BENCH_ORIGIN };
   }
 
-  private async request<T>(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async request<T>(baseUrl: string, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { ...this.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -56,6 +56,12 @@ export class VoxlineUser {
         if (!(error instanceof HttpError) || error.status !== 409 || attempt + 1 >= RENT_ATTEMPTS) throw error;
       }
     }
+  }
+
+  /** Turns the "Record calls" preference on, as Settings does: the user's calls are recorded from their answer. */
+  async recordEveryCall(baseUrl: string) {
+    const saved = await this.request<{ recordCalls: boolean }>(baseUrl, 'PATCH', '/api/v1/preferences', { recordCalls: true });
+    if (!saved.recordCalls) throw new Error(`${this.user.email}: "Record calls" did not stay on`);
   }
 
   /**

@@ -11,7 +11,7 @@ import type { BenchUser, ServerReply, ServerRequest, ServerUsage } from './proto
 type Handler = (request: ServerRequest) => Promise<ServerReply | null>;
 
 const NS_PER_MS = 1e6;
-/** The least plan with pitch and speed (src/common/plans.ts). */
+/** The least plan with pitch and speed, and with recording (src/common/plans.ts). */
 const VOICE_PLAN: PaidPlan = 'premium';
 const LOOP_DELAY_RESOLUTION_MS = 10;
 
@@ -124,16 +124,14 @@ export function serveVoxline({
     port: (app.server.address() as AddressInfo).port,
     handle: async (request) => {
       if (request.type !== 'create-users') return null;
-      const { voice } = request;
+      const { voice, premium } = request;
       const users: BenchUser[] = [];
       for (let start = 0; start < request.count; start += batch) {
         const made = Array.from({ length: Math.min(batch, request.count - start) }, async (_, i) => {
           const user = await createUser(start + i);
           // As the app's tests do: the plan granted and the settings saved in the database, where a payment and the settings page would put them.
-          if (voice) {
-            await extendSubscription(database.db, user.id, VOICE_PLAN, new Date());
-            await saveVoiceSettings(database.db, user.id, voice);
-          }
+          if (voice || premium) await extendSubscription(database.db, user.id, VOICE_PLAN, new Date());
+          if (voice) await saveVoiceSettings(database.db, user.id, voice);
           return user;
         });
         users.push(...(await Promise.all(made)));

@@ -44,8 +44,11 @@ export interface ServerUsage {
 
 export type ServerRequest =
   | { id: number; type: 'usage'; collectGarbage: boolean }
-  /** `voice`: the users' saved voice settings, with the plan they need; null keeps the normal voice. */
-  | { id: number; type: 'create-users'; count: number; voice: VoiceSettings | null }
+  /**
+   * `voice`: the users' saved voice settings, with the plan they need; null keeps the normal voice.
+   * `premium`: the users are granted Premium even without a voice (bench/load's --record).
+   */
+  | { id: number; type: 'create-users'; count: number; voice: VoiceSettings | null; premium: boolean }
   | { id: number; type: 'stop' };
 
 export type ServerReply =

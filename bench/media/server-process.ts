@@ -78,8 +78,8 @@ export class ServerProcess {
     return (await this.request({ type: 'usage', collectGarbage }, 'usage')).usage;
   }
 
-  async createUsers(count: number, voice: VoiceSettings | null = null): Promise<BenchUser[]> {
-    return (await this.request({ type: 'create-users', count, voice }, 'users')).users;
+  async createUsers(count: number, voice: VoiceSettings | null = null, premium = false): Promise<BenchUser[]> {
+    return (await this.request({ type: 'create-users', count, voice, premium }, 'users')).users;
   }
 
   /** Asks the child to close and exit (so a CPU profile gets written); kills it if it does not. */
