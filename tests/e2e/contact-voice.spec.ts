@@ -8,7 +8,7 @@ import { writeSineWav } from './support/wav';
 /**
  * Issue 20 item 5: a voice preset per contact. A Premium user whose own voice is the default saves
  * the sound-test line as a contact with pitch 1.5; calling it from Contacts echoes 440 Hz as 660 Hz,
- * and the call bar says whose voice the call uses.
+ * and the dialer, the call bar and then Call History say whose voice the call uses.
  */
 test('a contact with pitch 1.5 on a Premium account makes the sound-test line echo 440 Hz as 660 Hz', async ({ launchWithMicrophone }) => {
   test.setTimeout(120_000);
@@ -40,6 +40,10 @@ test('a contact with pitch 1.5 on a Premium account makes the sound-test line ec
 
   await page.getByRole('button', { name: 'Call Echo line' }).click();
   await expect(page).toHaveURL(/\/dialer\?to=/);
+  // The dialer says which voice the call will use before it is placed.
+  await expect(page.getByRole('status').filter({ hasText: 'Voice changer active' })).toHaveText(
+    'Voice changer active: Normal Accent, pitch 1.50x, speed 1.00x (from contact Echo line)',
+  );
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(page.getByText('Call connected')).toBeVisible();
   const bar = page.getByRole('region', { name: 'Active call' });
@@ -48,4 +52,9 @@ test('a contact with pitch 1.5 on a Premium account makes the sound-test line ec
 
   await bar.getByRole('button', { name: 'End call' }).click();
   await expect(bar).toBeHidden();
+  // Call History keeps which voice the call used.
+  await page.getByRole('tab', { name: 'Call History' }).click();
+  await expect(page.getByRole('button', { name: /^Outgoing call to / }).first()).toContainText(
+    'Voice: Normal Accent, pitch 1.50x, speed 1.00x (from contact Echo line)',
+  );
 });

@@ -50,6 +50,8 @@ export const callRecordSchema = z.object({
   mediaTransport: z.enum(mediaTransports).nullable(),
   /** What the browser measured of the call's audio (docs/calls.md#call-details); null until it reports, absent from a server released before it (a rolling upgrade). */
   mediaFigures: callMediaFiguresSchema.nullish(),
+  /** The voice the call used when it was not the normal voice; null or absent otherwise (and for inbound calls). */
+  voice: z.object({ settings: z.object({ voiceType: z.enum(voiceTypes), pitch: z.number(), speed: z.number() }), contactName: z.string().nullable() }).nullish(),
   /** The message the caller left on this missed call (issue 19); null or absent when there is none. */
   voicemailId: z.string().nullish(),
   /** The recording of this call that can be played (saved, or waiting for the store); null or absent when there is none. */

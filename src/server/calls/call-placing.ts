@@ -82,6 +82,7 @@ export async function placeCall(deps: CallPlacingDependencies, user: SessionUser
         metered,
         hiddenFromHistory: !preferences.callHistory,
         voiceSettings: isDefaultVoice(voice.effective) ? null : voice.effective,
+        voiceContactName: contactVoice && !voice.refusal && !isDefaultVoice(voice.effective) ? contactVoice.contactName : null,
         instanceId: deps.instanceId,
       })
       .returning()) as [typeof calls.$inferSelect];

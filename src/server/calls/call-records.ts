@@ -3,6 +3,7 @@ import type { CallRecord } from '../../common/api/calls';
 import type { CallMediaFigures } from '../../common/call-quality';
 import type { CallOutcome } from '../../common/calls';
 import type { MediaTransport } from '../../common/media';
+import type { VoiceSettings } from '../../common/voice';
 import type { Database } from '../db/client';
 import { recordingsOfCalls } from '../recordings/recordings-service';
 import { voicemailsOfCalls } from '../voicemail/messages';
@@ -25,6 +26,7 @@ export function toCallRecord(row: CallRow): CallRecord {
     durationSec: row.durationSec,
     mediaTransport: row.mediaTransport,
     mediaFigures: row.mediaFigures,
+    voice: row.voiceSettings ? { settings: row.voiceSettings as VoiceSettings, contactName: row.voiceContactName } : null,
   };
 }
 

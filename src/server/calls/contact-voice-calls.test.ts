@@ -67,6 +67,10 @@ describe('calling a contact with a voice preset', () => {
     await until(() => media.received.length >= from + 50, 10_000);
     expect(near(dominantFrequency(media.audio(from), 16_000), 330)).toBe(true);
     await hangUp(ada, placed.call.id, media);
+
+    // Call History says which voice the call used and whose preset it was.
+    const [past] = (await ada.browser.get('/api/v1/calls')).json().calls;
+    expect(past.voice).toEqual({ settings: { voiceType: 'normal', pitch: 1.5, speed: 1 }, contactName: 'Echo' });
   });
 
   it('uses the caller’s own settings when their contact has no preset, whatever another user’s contact for that number carries', async () => {
@@ -76,6 +80,8 @@ describe('calling a contact with a voice preset', () => {
     expect(placed.contactVoice).toBeUndefined();
     expect(near(dominantFrequency(media.audio(50), 16_000), 440)).toBe(true);
     await hangUp(ada, placed.call.id, media);
+    const [past] = (await ada.browser.get('/api/v1/calls')).json().calls;
+    expect(past.voice).toEqual({ settings: { voiceType: 'normal', pitch: 2, speed: 1 }, contactName: null });
   });
 
   it('falls back to the normal voice when the preset is beyond the plan, with the same notice as the caller’s own settings', async () => {
@@ -92,5 +98,7 @@ describe('calling a contact with a voice preset', () => {
     const [record] = await testApp.database.db.select().from(calls).where(eq(calls.id, second.placed.call.id));
     expect(record!.voiceSettings).toBeNull();
     await hangUp(premium, second.placed.call.id, second.media);
+    const [past] = (await premium.browser.get('/api/v1/calls')).json().calls;
+    expect(past.voice).toBeNull();
   });
 });

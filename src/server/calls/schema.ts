@@ -29,6 +29,8 @@ export const calls = pgTable(
     /** Placed while Save Call History was off: kept for billing, left out of the history list. */
     hiddenFromHistory: boolean('hidden_from_history').notNull().default(false),
     voiceSettings: jsonb('voice_settings'),
+    /** The contact whose voice preset the call used, named as the contact was then, for Call History. */
+    voiceContactName: text('voice_contact_name'),
     providerCallId: text('provider_call_id'),
     /** The server instance carrying the call while it is open (src/server/instances). */
     instanceId: text('instance_id'),

@@ -1,8 +1,6 @@
 import { MicIcon, MicOffIcon, PhoneOffIcon } from 'lucide-react';
-import type { ContactVoice } from '../../common/api/calls';
 import { formatDuration } from '../../common/calls';
 import { mediaTransportLabels } from '../../common/media';
-import { voiceTypeLabels } from '../../common/voice';
 import { Button } from '../components/ui/button';
 import { IconTooltip } from '../components/ui/tooltip';
 import { DeviceMenu } from '../audio/devices/device-menu';
@@ -13,14 +11,10 @@ import { KeysHeard } from './keys-heard';
 import { RecordControl } from './record-control';
 import type { ActiveCall } from './use-outbound-call';
 import { useElapsedSeconds } from './use-elapsed-seconds';
+import { voiceLabel } from './voice-label';
 
 function nationalPart(call: ActiveCall) {
   return call.peer.startsWith(call.countryCode) ? call.peer.slice(call.countryCode.length) : call.peer;
-}
-
-/** 'Normal Accent, pitch 1.50x, speed 1.00x (from contact Ada)': the preset a call to a contact uses (issue 20 item 5). */
-function contactVoiceLabel({ contactName, settings }: ContactVoice) {
-  return `${voiceTypeLabels[settings.voiceType]}, pitch ${settings.pitch.toFixed(2)}x, speed ${settings.speed.toFixed(2)}x (from contact ${contactName})`;
 }
 
 /**
@@ -67,7 +61,7 @@ export function ActiveCallBar({
           )}
           {call.contactVoice && (
             <p role="note" aria-label="Voice" className="truncate text-xs text-muted-foreground">
-              Voice: {contactVoiceLabel(call.contactVoice)}
+              Voice: {voiceLabel(call.contactVoice.settings, call.contactVoice.contactName)}
             </p>
           )}
           <KeysHeard keys={call.keysHeard} />

@@ -9,13 +9,14 @@ import { DialerPage } from './dialer-page';
 const user = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' };
 const number = { id: 'n1', phoneNumber: '+14155550123', friendlyName: 'Work', active: true, country: 'US', monthlyCost: '1.00', currency: 'USD', createdAt: '2026-11-01T00:00:00.000Z' };
 
-function renderDialer(path: string, numbers: unknown[], calls: unknown[] = [], tier = 'free') {
+function renderDialer(path: string, numbers: unknown[], calls: unknown[] = [], tier = 'free', contacts: unknown[] = []) {
   const api = stubApi({
     '/api/v1/subscription': { status: 200, body: { tier, isActive: tier !== 'free', expiryDate: tier === 'free' ? null : '2026-12-20T00:00:00.000Z' } },
     '/api/v1/session': { status: 200, body: { user } },
     '/api/v1/numbers': { status: 200, body: { numbers } },
     '/api/v1/calls/lines': { status: 200, body: { soundTestNumber: '+14155550100' } },
     '/api/v1/calls': { status: 200, body: { calls } },
+    '/api/v1/contacts': { status: 200, body: { contacts } },
   });
   vi.stubGlobal('fetch', api.fetchStub);
   const page = (
@@ -95,6 +96,24 @@ describe('DialerPage', () => {
     // An accent beyond Premium (saved on a plan that has since ended): calls use the normal voice.
     window.localStorage.setItem('voiceSettings', JSON.stringify({ voiceType: 'middleEastern', pitch: 1.2, speed: 1 }));
     await userEvent.type(screen.getByLabelText('Phone number'), '4');
+    expect(screen.queryByText(/Voice changer active/)).not.toBeInTheDocument();
+  });
+
+  it('names the voice preset of the contact whose number is typed, and gives the plan’s refusal for a preset beyond it', async () => {
+    window.localStorage.setItem('voiceSettings', JSON.stringify({ voiceType: 'african', pitch: 1.2, speed: 1 }));
+    const echo = { id: 'c1', name: 'Echo line', phoneNumber: '+14155550100', email: null, voice: { voiceType: 'normal', pitch: 1.5, speed: 1 } };
+    const accent = { id: 'c2', name: 'Accent line', phoneNumber: '+14155550101', email: null, voice: { voiceType: 'chinese', pitch: 1, speed: 1 } };
+    renderDialer('/dialer', [number], [], 'premium', [echo, accent]);
+    expect(await screen.findByText('Voice changer active: African Accent')).toBeInTheDocument();
+
+    // Typed as the user would, the number matches the contact's E.164 form as the server matches it.
+    const input = screen.getByLabelText('Phone number');
+    await userEvent.type(input, '(415) 555-0100');
+    expect(await screen.findByText('Voice changer active: Normal Accent, pitch 1.50x, speed 1.00x (from contact Echo line)')).toBeInTheDocument();
+
+    await userEvent.clear(input);
+    await userEvent.type(input, '4155550101');
+    expect(await screen.findByText('This accent needs Platinum')).toBeInTheDocument();
     expect(screen.queryByText(/Voice changer active/)).not.toBeInTheDocument();
   });
 

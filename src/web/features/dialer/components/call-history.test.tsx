@@ -80,6 +80,17 @@ describe('CallHistory', () => {
     expect(entry).toHaveTextContent('Quality: Good (at worst Fair) · Opus · round trip 20 ms (worst 35 ms) · jitter 2 ms (worst 4 ms)');
   });
 
+  it('says which voice a past call used and whose preset it was, and nothing for the normal voice', async () => {
+    const voice = { settings: { voiceType: 'normal' as const, pitch: 1.5, speed: 1 }, contactName: 'Echo line' };
+    vi.stubGlobal('fetch', stubApi({ '/api/v1/calls': { status: 200, body: { calls: [{ ...outbound, voice }, { ...outbound, id: 'plain', voice: null }] } } }).fetchStub);
+    renderWithRoute(<CallHistory onRedial={vi.fn()} />);
+
+    const [withVoice, plain] = await screen.findAllByRole('button', { name: /^Outgoing call to/ });
+    expect(withVoice).toHaveTextContent('Voice: Normal Accent, pitch 1.50x, speed 1.00x (from contact Echo line)');
+    expect(withVoice).toHaveAccessibleName(/, Voice: Normal Accent, pitch 1\.50x, speed 1\.00x \(from contact Echo line\)$/);
+    expect(plain).not.toHaveTextContent('Voice:');
+  });
+
   it('shows a call’s own number as Inactive once it is released or no longer routed to Voxline, and nothing for a number still in use', async () => {
     const owned = (phoneNumber: string, active: boolean) => ({ id: phoneNumber, phoneNumber, friendlyName: null, active, country: 'US', monthlyCost: '1.00', currency: 'USD', createdAt: '2026-11-01T00:00:00.000Z' });
     const fromReleased = { ...outbound, id: 'c3', from: '+14155550999', to: '+19175550199' };

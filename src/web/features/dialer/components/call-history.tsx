@@ -14,6 +14,7 @@ import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 import { cn } from '../../../lib/utils';
 import { voicemailHref } from '../../../lib/voicemail-query';
 import { callHistoryQuery } from '../../../calls/call-history-query';
+import { voiceLabel } from '../../../calls/voice-label';
 import { describeMediaFigures } from './call-history-figures';
 import { CallHistoryRecording } from './call-history-recording';
 
@@ -79,6 +80,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
         const Icon = call.direction === 'outbound' ? PhoneOutgoingIcon : PhoneIncomingIcon;
         const audio = call.mediaTransport ? `Audio: ${mediaTransportLabels[call.mediaTransport]}` : null;
         const figures = call.mediaFigures ? describeMediaFigures(call.mediaFigures) : null;
+        const voice = call.voice ? `Voice: ${voiceLabel(call.voice.settings, call.voice.contactName)}` : null;
         const inactive = inactiveLine(call, numbers.data);
         return (
           <li key={call.id} className="flex flex-wrap items-center gap-3 py-3">
@@ -87,7 +89,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
               className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               onClick={() => onRedial(call)}
               // The direction icon is decorative, so the name says which way the call went.
-              aria-label={`${call.direction === 'outbound' ? 'Outgoing call to' : 'Incoming call from'} ${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}${audio ? `, ${audio}` : ''}${figures ? `, ${figures}` : ''}${inactive ? `, line ${formatPhoneNumber(inactive)} Inactive` : ''}`}
+              aria-label={`${call.direction === 'outbound' ? 'Outgoing call to' : 'Incoming call from'} ${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}${audio ? `, ${audio}` : ''}${figures ? `, ${figures}` : ''}${voice ? `, ${voice}` : ''}${inactive ? `, line ${formatPhoneNumber(inactive)} Inactive` : ''}`}
             >
               <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span className="flex min-w-0 flex-1 flex-col">
@@ -97,6 +99,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
                   {audio && ` · ${audio}`}
                 </span>
                 {figures && <span className="text-xs text-muted-foreground">{figures}</span>}
+                {voice && <span className="text-xs text-muted-foreground">{voice}</span>}
                 {inactive && (
                   <span className="flex items-center gap-2 text-xs text-muted-foreground">
                     Line {formatPhoneNumber(inactive)}

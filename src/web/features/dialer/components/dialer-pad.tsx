@@ -4,7 +4,7 @@ import { useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { CountryOption } from '../../../../common/countries';
-import { formatPhoneNumber } from '../../../../common/phone';
+import { formatPhoneNumber, toE164 } from '../../../../common/phone';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { Input } from '../../../components/ui/input';
@@ -16,7 +16,8 @@ import { defaultCountry, keypadKeysOnly, splitInternational, touchToneKeysIn } f
 import type { StartCall } from '../../../calls/use-outbound-call';
 import { readStoredVoiceSettings } from '../../../lib/voice-settings-storage';
 import { subscriptionQuery } from '../../../lib/subscription';
-import { activeVoiceLabel } from '../voice-notice';
+import { dialerVoiceNotice } from '../voice-notice';
+import { contactsQuery } from '../../contacts/api/get-contacts';
 import { CountryPicker } from './country-picker';
 import { Keypad } from './keypad';
 
@@ -42,7 +43,8 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
   const longPress = useRef<ReturnType<typeof setTimeout> | null>(null);
   const longPressed = useRef(false);
   const subscription = useQuery(subscriptionQuery);
-  const voiceLabel = activeVoiceLabel(readStoredVoiceSettings(), subscription.data?.tier);
+  const contacts = useQuery(contactsQuery);
+  const voiceNotice = dialerVoiceNotice(readStoredVoiceSettings(), contacts.data, digits ? toE164(`${country.dialCode}${digits}`) : null, subscription.data?.tier);
 
   const owned = numbers.data ?? [];
   const selectedFrom = from ?? owned[0]?.phoneNumber ?? '';
@@ -60,7 +62,7 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
       toast.error('No phone number available', { description: 'You need to add a phone number to your account first' });
       return;
     }
-    onCall({ from: selectedFrom, to: `${target.country.dialCode}${target.digits}`, countryCode: target.country.dialCode, voiceChanger: voiceLabel !== null });
+    onCall({ from: selectedFrom, to: `${target.country.dialCode}${target.digits}`, countryCode: target.country.dialCode, voiceChanger: voiceNotice?.startsWith('Voice changer active') ?? false });
   };
 
   const submit = (event: FormEvent) => {
@@ -152,10 +154,10 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
           />
         </div>
       </div>
-      {voiceLabel && (
+      {voiceNotice && (
         <p role="status" className="flex items-center gap-2 rounded-md bg-primary/10 px-3 py-2 text-sm text-primary">
           <AudioLinesIcon className="size-4" aria-hidden="true" />
-          Voice changer active: {voiceLabel}
+          {voiceNotice}
         </p>
       )}
       <Keypad
