@@ -71,6 +71,7 @@ import { serveStoredAudio } from './storage/serve-audio';
 import { AudioSpool } from './storage/audio-spool';
 import { recordingsRoutes } from './recordings/recordings-routes';
 import { adoptUnfinishedRecordings } from './recordings/recording-adoption';
+import { EncoderThread } from './recordings/encoder-thread/encoder-thread';
 import { adoptFromSpool, spooledRecordings } from './recordings/recording-storage';
 import { createObjectStore } from './storage/create-object-store';
 import { scheduleJobs } from './jobs/scheduled-jobs';
@@ -182,6 +183,8 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   // Recorded audio is written to this instance's spool as calls go, then kept in the store (docs/deploy.md#storage).
   const objectStore = givenObjectStore ?? createObjectStore(config, app.log);
   const spool = new AudioSpool(path.join(config.dataDir, 'spool'), objectStore, app.log);
+  // The recordings' Opus encoding runs beside the calls, not on their thread (docs/calls.md#recording).
+  const encoderThread = new EncoderThread();
   const spoolRetry = setInterval(() => {
     spool.retryPending().catch((error: unknown) => app.log.warn({ err: error }, 'spool: retrying the files waiting for the store failed'));
   }, SPOOL_RETRY_MS);
@@ -213,7 +216,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     draining,
     maxCalls: config.MAX_CALLS_PER_INSTANCE,
     webrtc,
-    recording: recordingStorage ?? spooledRecordings(spool),
+    recording: recordingStorage ?? spooledRecordings(spool, encoderThread),
     voicemail: voicemail.taker,
     log: app.log,
     metrics,
@@ -265,6 +268,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       }
     };
     clearInterval(spoolRetry);
+    await step('stop the recordings\' encoder thread', () => encoderThread.close());
     simulatedIncoming?.stop();
     await step('release the WebRTC ports', () => webrtc?.close());
     await step('leave the list of running servers', () => instance.stop());

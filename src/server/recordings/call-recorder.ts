@@ -11,7 +11,7 @@ import { currentPlan } from '../plans/service';
 import { getPreferences } from '../preferences/service';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { announcementSound, RecordingAnnouncement } from './recording-announcement';
-import { RecordingFile, type SpooledFile, type StereoEncoder } from './recording-file';
+import { RecordingFile, type SpooledFile, type StereoEncoderFactory } from './recording-file';
 import { finishRecording, insertRecording, markStored, RECORDING_CONTENT_TYPE, recordingKey } from './recording-rows';
 
 const NOT_ANSWERED_MESSAGE = 'Only a call that has been answered can be recorded';
@@ -30,7 +30,7 @@ export interface CallRecorderDependencies {
   live: LiveCalls;
   spool: RecordingSpool;
   /** Makes a stereo Ogg Opus encoder at RECORDING_RATE writing into `sink`. */
-  encoder: (sink: (bytes: Uint8Array) => void) => StereoEncoder;
+  encoder: StereoEncoderFactory;
   instanceId: string;
   log: CallLog;
 }

@@ -12,9 +12,13 @@ export interface SpooledFile {
 /** The streaming Ogg Opus encoder (media/ogg/ogg-opus-writer.ts), two channels at RECORDING_RATE. */
 export interface StereoEncoder {
   writeFrame(left: Int16Array, right: Int16Array): void;
-  finish(): void;
+  /** Ends the file: settled once its last page has gone to the sink (an encoder on a thread answers later). */
+  finish(): void | Promise<void>;
   readonly durationMs: number;
 }
+
+/** Makes an encoder writing into `sink`; one that fails later than a call to it says so through `onError`. */
+export type StereoEncoderFactory = (sink: (bytes: Uint8Array) => void, onError: (error: Error) => void) => StereoEncoder;
 
 /** What a finished recording file came to. */
 export interface RecordedFile {
@@ -28,8 +32,7 @@ export interface RecordingFileOptions {
   /** The recording user's side of the bridge: channel 1 is what it gives, channel 2 what it hears. */
   side: BridgeSide;
   file: SpooledFile;
-  /** Makes the encoder writing into `sink`. */
-  encoder: (sink: (bytes: Uint8Array) => void) => StereoEncoder;
+  encoder: StereoEncoderFactory;
   /** Called once, on the first failure to encode or write: the file is then abandoned, the call goes on. */
   onFailure: (error: unknown) => void;
 }
@@ -50,14 +53,17 @@ export class RecordingFile {
     const { bridge, side, file } = options;
     const other: BridgeSide = side === 'caller' ? 'callee' : 'caller';
     const legRate = (which: BridgeSide) => (which === 'caller' ? bridge.caller : bridge.callee).sampleRate;
-    this.encoder = options.encoder((bytes) => {
-      if (this.failed) return;
-      try {
-        this.spool(file.write(bytes));
-      } catch (error) {
-        this.fail(error);
-      }
-    });
+    this.encoder = options.encoder(
+      (bytes) => {
+        if (this.failed) return;
+        try {
+          this.spool(file.write(bytes));
+        } catch (error) {
+          this.fail(error);
+        }
+      },
+      (error) => this.fail(error),
+    );
     this.stereo = new StereoFrames(legRate(side), legRate(other), (left, right) => this.encoder.writeFrame(left, right));
     // The encoder writes its headers at once: a spool failing already leaves nothing to listen for.
     if (this.failed) return;
@@ -87,7 +93,7 @@ export class RecordingFile {
     this.detach();
     if (!this.failed) {
       try {
-        this.encoder.finish();
+        await this.encoder.finish();
       } catch (error) {
         this.fail(error);
       }

@@ -1,0 +1,66 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { dominantFrequency } from '../../../../tests/support/dsp/analysis';
+import { decodeOggOpus } from '../../../../tests/support/ogg-opus-decode';
+import { oggOpusDurationMs } from '../../media/ogg/ogg-duration';
+import { EncoderThread } from './encoder-thread';
+
+const thread = new EncoderThread();
+afterAll(() => thread.close());
+
+/** 20 ms of a tone at 16 kHz, the `index`th frame of it. */
+function toneFrame(hz: number, index: number) {
+  const frame = new Int16Array(320);
+  for (let i = 0; i < frame.length; i += 1) frame[i] = Math.round(12_000 * Math.sin((2 * Math.PI * hz * (index * 320 + i)) / 16_000));
+  return frame;
+}
+
+/** A recording of `frames` × 20 ms, 440 Hz on the left and 660 Hz on the right, through `on`. */
+async function record(on: EncoderThread, frames: number) {
+  const pages: Uint8Array[] = [];
+  const errors: Error[] = [];
+  const encoder = on.encoder(
+    (bytes) => pages.push(bytes),
+    (error) => errors.push(error),
+  );
+  for (let index = 0; index < frames; index += 1) encoder.writeFrame(toneFrame(440, index), toneFrame(660, index));
+  await encoder.finish();
+  return { bytes: Buffer.concat(pages), durationMs: encoder.durationMs, errors };
+}
+
+const toFloat = (samples: Int16Array) => Float32Array.from(samples, (sample) => sample / 32_768);
+
+describe('EncoderThread', () => {
+  it('encodes each recording on its own thread into two channels of Ogg Opus, every page in before finish settles', async () => {
+    const [one, two] = await Promise.all([record(thread, 250), record(thread, 103)]);
+    for (const [recorded, frames] of [[one, 250], [two, 103]] as const) {
+      expect(recorded.errors).toEqual([]);
+      expect(recorded.durationMs).toBe(frames * 20);
+      // The last page is there: the file plays to its end (less the encoder's lookahead).
+      expect(oggOpusDurationMs(recorded.bytes)).toBeGreaterThan(frames * 20 - 10);
+      const decoded = decodeOggOpus(recorded.bytes);
+      expect(decoded.channels).toHaveLength(2);
+      expect(dominantFrequency(toFloat(decoded.channels[0]!.subarray(1_600, 3_200)), 16_000)).toBeCloseTo(440, -1);
+      expect(dominantFrequency(toFloat(decoded.channels[1]!.subarray(1_600, 3_200)), 16_000)).toBeCloseTo(660, -1);
+    }
+  });
+
+  it('fails the recordings it held when the thread stops, and starts another for the next one', async () => {
+    const stopping = new EncoderThread();
+    const errors: Error[] = [];
+    const held = stopping.encoder(
+      () => {},
+      (error) => errors.push(error),
+    );
+    for (let index = 0; index < 30; index += 1) held.writeFrame(toneFrame(440, index), toneFrame(660, index));
+    await stopping.close();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/encoder thread stopped/);
+    // The recording's end does not wait for a thread that is gone.
+    await held.finish();
+
+    const next = await record(stopping, 60);
+    expect(next.errors).toEqual([]);
+    expect(oggOpusDurationMs(next.bytes)).toBeGreaterThan(1_190);
+    await stopping.close();
+  });
+});
