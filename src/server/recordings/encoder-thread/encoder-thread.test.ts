@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dominantFrequency } from '../../../../tests/support/dsp/analysis';
 import { decodeOggOpus } from '../../../../tests/support/ogg-opus-decode';
@@ -27,6 +29,11 @@ async function record(on: EncoderThread, frames: number) {
   return { bytes: Buffer.concat(pages), durationMs: encoder.durationMs, errors };
 }
 
+/** The nice value of each of this process's threads (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNiceValues() {
+  return readdirSync('/proc/self/task').map((thread) => Number(readFileSync(`/proc/self/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+}
+
 const toFloat = (samples: Int16Array) => Float32Array.from(samples, (sample) => sample / 32_768);
 
 describe('EncoderThread', () => {
@@ -42,6 +49,15 @@ describe('EncoderThread', () => {
       expect(dominantFrequency(toFloat(decoded.channels[0]!.subarray(1_600, 3_200)), 16_000)).toBeCloseTo(440, -1);
       expect(dominantFrequency(toFloat(decoded.channels[1]!.subarray(1_600, 3_200)), 16_000)).toBeCloseTo(660, -1);
     }
+  });
+
+  it.runIf(process.platform === 'linux')("runs below the calls: its thread is niced to 10, the instance's own thread is not", async () => {
+    const fresh = new EncoderThread();
+    const before = threadNiceValues().filter((nice) => nice === 10).length;
+    await record(fresh, 10);
+    expect(threadNiceValues().filter((nice) => nice === 10).length).toBe(before + 1);
+    await fresh.close();
+    expect(getPriority()).toBe(0);
   });
 
   it('fails the recordings it held when the thread stops, and starts another for the next one', async () => {

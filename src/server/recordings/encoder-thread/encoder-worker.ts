@@ -3,6 +3,7 @@ import { frameSamples } from '../../../common/calls';
 import { OggOpusWriter } from '../../media/ogg/ogg-opus-writer';
 import { RECORDING_BITRATE } from '../recording-encoder';
 import { RECORDING_RATE } from '../stereo-frames';
+import { runAsBackground } from './background-priority';
 import type { EncoderReply, EncoderRequest } from './messages';
 
 /**
@@ -10,6 +11,7 @@ import type { EncoderReply, EncoderRequest } from './messages';
  * Ogg pages go back to the instance's thread as they are made, a page a second.
  */
 const port = parentPort!;
+runAsBackground();
 const writers = new Map<number, OggOpusWriter>();
 const reply = (message: EncoderReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
