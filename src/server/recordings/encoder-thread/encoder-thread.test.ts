@@ -60,6 +60,29 @@ describe('EncoderThread', () => {
     expect(getPriority()).toBe(0);
   });
 
+  it('gives up the recording that would put the thread too far behind, and keeps encoding the others', async () => {
+    const bounded = new EncoderThread(40);
+    const frames = Array.from({ length: 100 }, (_, index) => [toneFrame(440, index), toneFrame(660, index)] as const);
+    const shed = bounded.encoder(
+      () => {},
+      () => {},
+    );
+    // The thread has just been started and loads its code first: nothing written in one go is encoded yet.
+    let written = 0;
+    const overflow = () => {
+      for (; written < frames.length; written += 1) shed.writeFrame(...frames[written]!);
+    };
+    expect(overflow).toThrow(/encoder is 40 frames behind: this recording is given up/);
+    expect(written).toBe(40);
+    // Settles once the thread has caught up with what it was sent and let the file go.
+    await shed.finish();
+
+    const after = await record(bounded, 30);
+    expect(after.errors).toEqual([]);
+    expect(oggOpusDurationMs(after.bytes)).toBeGreaterThan(590);
+    await bounded.close();
+  });
+
   it('fails the recordings it held when the thread stops, and starts another for the next one', async () => {
     const stopping = new EncoderThread();
     const errors: Error[] = [];

@@ -12,6 +12,13 @@ import type { EncoderReply, EncoderRequest } from './messages';
 const BATCH_FRAMES = 10;
 const FRAME = frameSamples(RECORDING_RATE);
 const FRAME_MS = 20;
+/**
+ * Frames the thread may be behind, all recordings together, before the recording that writes the
+ * next one is given up (told "could not be saved", its call going on): 64 MB of PCM, 5 s of 200
+ * calls. The thread runs below the calls (background-priority.ts), so a machine that has no time
+ * left for it sheds recordings one by one until it keeps up, rather than queueing without end.
+ */
+const MAX_BACKLOG_FRAMES = 50_000;
 
 interface OpenRecording {
   sink: (bytes: Uint8Array) => void;
@@ -29,6 +36,11 @@ export class EncoderThread {
   private worker: Worker | null = null;
   private readonly open = new Map<number, OpenRecording>();
   private nextId = 1;
+  /** Frames sent to the current thread, and (shared with it) frames it has encoded; both wrap at 2^32. */
+  private posted = 0;
+  private encoded = new Int32Array(new SharedArrayBuffer(4));
+
+  constructor(private readonly maxBacklogFrames = MAX_BACKLOG_FRAMES) {}
 
   /** A recording's encoder: frames in, in order; its pages come back to `sink` as the thread makes them. */
   encoder(sink: (bytes: Uint8Array) => void, onError: (error: Error) => void): StereoEncoder {
@@ -49,6 +61,10 @@ export class EncoderThread {
     };
     return {
       writeFrame: (leftFrame, rightFrame) => {
+        if (this.backlog() + batched >= this.maxBacklogFrames) {
+          this.abandon(id);
+          throw new Error(`the recordings' encoder is ${this.backlog()} frames behind: this recording is given up so that the others keep up`);
+        }
         left.set(leftFrame, batched * FRAME);
         right.set(rightFrame, batched * FRAME);
         batched += 1;
@@ -69,6 +85,16 @@ export class EncoderThread {
     };
   }
 
+  /** Frames sent to the thread that it has not encoded yet. */
+  private backlog() {
+    return (this.posted - Atomics.load(this.encoded, 0)) | 0;
+  }
+
+  /** Its file ends with what the thread has already taken; the thread lets go of it. */
+  private abandon(id: number) {
+    this.post({ type: 'finish', id });
+  }
+
   /** Stops the thread (the instance is closing): what it held is over. */
   async close() {
     const worker = this.worker;
@@ -79,11 +105,14 @@ export class EncoderThread {
   private post(request: EncoderRequest, transfer: ArrayBuffer[] = []) {
     if (!this.open.has(request.id)) return;
     this.started().postMessage(request, transfer);
+    if (request.type === 'frames') this.posted = (this.posted + request.frames) | 0;
   }
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./encoder-worker-entry.mjs', import.meta.url));
+    this.posted = 0;
+    this.encoded = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(new URL('./encoder-worker-entry.mjs', import.meta.url), { workerData: { encoded: this.encoded } });
     // The instance's exit never waits for it: a recording cut short is finished by the next start.
     worker.unref();
     worker.on('message', (reply: EncoderReply) => this.receive(reply));

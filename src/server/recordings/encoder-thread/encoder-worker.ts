@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { frameSamples } from '../../../common/calls';
 import { OggOpusWriter } from '../../media/ogg/ogg-opus-writer';
 import { RECORDING_BITRATE } from '../recording-encoder';
@@ -11,6 +11,8 @@ import type { EncoderReply, EncoderRequest } from './messages';
  * Ogg pages go back to the instance's thread as they are made, a page a second.
  */
 const port = parentPort!;
+/** Frames encoded so far, shared with the instance's thread, which gives recordings up when this falls too far behind. */
+const encoded = (workerData as { encoded: Int32Array }).encoded;
 runAsBackground();
 const writers = new Map<number, OggOpusWriter>();
 const reply = (message: EncoderReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
@@ -46,5 +48,8 @@ port.on('message', (request: EncoderRequest) => {
   } catch (error) {
     writers.delete(request.id);
     reply({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    // Frames count as done whatever became of them, or the instance would see a backlog that never clears.
+    if (request.type === 'frames') Atomics.add(encoded, 0, request.frames);
   }
 });
