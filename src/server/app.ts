@@ -71,7 +71,7 @@ import { serveStoredAudio } from './storage/serve-audio';
 import { AudioSpool } from './storage/audio-spool';
 import { recordingsRoutes } from './recordings/recordings-routes';
 import { adoptUnfinishedRecordings } from './recordings/recording-adoption';
-import { EncoderThread } from './recordings/encoder-thread/encoder-thread';
+import { EncoderProcess } from './recordings/encoder-process/encoder-process';
 import { adoptFromSpool, spooledRecordings } from './recordings/recording-storage';
 import { createObjectStore } from './storage/create-object-store';
 import { scheduleJobs } from './jobs/scheduled-jobs';
@@ -184,7 +184,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
   const objectStore = givenObjectStore ?? createObjectStore(config, app.log);
   const spool = new AudioSpool(path.join(config.dataDir, 'spool'), objectStore, app.log);
   // The recordings' Opus encoding runs beside the calls, not on their thread (docs/calls.md#recording).
-  const encoderThread = new EncoderThread();
+  const recordingEncoder = new EncoderProcess();
   const spoolRetry = setInterval(() => {
     spool.retryPending().catch((error: unknown) => app.log.warn({ err: error }, 'spool: retrying the files waiting for the store failed'));
   }, SPOOL_RETRY_MS);
@@ -216,7 +216,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
     draining,
     maxCalls: config.MAX_CALLS_PER_INSTANCE,
     webrtc,
-    recording: recordingStorage ?? spooledRecordings(spool, encoderThread),
+    recording: recordingStorage ?? spooledRecordings(spool, recordingEncoder),
     voicemail: voicemail.taker,
     log: app.log,
     metrics,
@@ -268,7 +268,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       }
     };
     clearInterval(spoolRetry);
-    await step('stop the recordings\' encoder thread', () => encoderThread.close());
+    await step('stop the recordings\' encoder process', () => recordingEncoder.close());
     simulatedIncoming?.stop();
     await step('release the WebRTC ports', () => webrtc?.close());
     await step('leave the list of running servers', () => instance.stop());

@@ -16,7 +16,7 @@ import { until } from '../support/until';
 const PAGE_MS = 1_000;
 /** The frames the user's channel may hold waiting for the other's (stereo-frames.ts, MAX_AHEAD), not yet encoded at the kill. */
 const PAIRING_MS = 200;
-/** The frames waiting to go to the encoder thread together (encoder-thread.ts, BATCH_FRAMES). */
+/** The frames waiting to go to the encoder process together (encoder-process.ts, BATCH_FRAMES). */
 const BATCH_MS = 200;
 /** The sound-test line plays back after this long (calls/timing.ts echoDelayMs). */
 const ECHO_DELAY_MS = 300;

@@ -10,7 +10,7 @@ export const RECORDING_BITRATE = 24_000;
 
 /**
  * A recording's encoder on the caller's own thread: two channels of Ogg Opus at RECORDING_RATE, a
- * page a second into `sink`. The instance encodes on a thread of its own (encoder-thread/); this one
+ * page a second into `sink`. The instance encodes in a process of its own (encoder-process/); this one
  * is for what runs a recording or two.
  */
 export function recordingEncoder(sink: (bytes: Uint8Array) => void): StereoEncoder {

@@ -1,14 +1,14 @@
 import { buffer } from 'node:stream/consumers';
 import type { CallServiceDependencies } from '../calls/call-service';
 import type { AudioSpool } from '../storage/audio-spool';
-import type { EncoderThread } from './encoder-thread/encoder-thread';
+import type { EncoderProcess } from './encoder-process/encoder-process';
 import { oggOpusDurationMs } from '../media/ogg/ogg-duration';
 import type { RecordingAdoptionDependencies } from './recording-adoption';
 import { RECORDING_CONTENT_TYPE } from './recording-rows';
 
-/** Where the call core writes recordings: the audio spool, in stereo Ogg Opus encoded on `thread`. */
-export function spooledRecordings(spool: AudioSpool, thread: EncoderThread): NonNullable<CallServiceDependencies['recording']> {
-  return { spool, encoder: (sink, onError) => thread.encoder(sink, onError) };
+/** Where the call core writes recordings: the audio spool, in stereo Ogg Opus encoded by `encoder`. */
+export function spooledRecordings(spool: AudioSpool, encoder: EncoderProcess): NonNullable<CallServiceDependencies['recording']> {
+  return { spool, encoder: (sink, onError) => encoder.encoder(sink, onError) };
 }
 
 /**

@@ -1,13 +1,15 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dominantFrequency } from '../../../../tests/support/dsp/analysis';
 import { decodeOggOpus } from '../../../../tests/support/ogg-opus-decode';
+import { OPUS_BITRATE, OPUS_SAMPLE_RATE } from '../../../common/media';
 import { oggOpusDurationMs } from '../../media/ogg/ogg-duration';
-import { EncoderThread } from './encoder-thread';
+import { OpusFrameEncoder } from '../../media/opus/opus-codec';
+import { EncoderProcess } from './encoder-process';
 
-const thread = new EncoderThread();
-afterAll(() => thread.close());
+const shared = new EncoderProcess();
+afterAll(() => shared.close());
 
 /** 20 ms of a tone at 16 kHz, the `index`th frame of it. */
 function toneFrame(hz: number, index: number) {
@@ -17,7 +19,7 @@ function toneFrame(hz: number, index: number) {
 }
 
 /** A recording of `frames` × 20 ms, 440 Hz on the left and 660 Hz on the right, through `on`. */
-async function record(on: EncoderThread, frames: number) {
+async function record(on: EncoderProcess, frames: number) {
   const pages: Uint8Array[] = [];
   const errors: Error[] = [];
   const encoder = on.encoder(
@@ -29,16 +31,14 @@ async function record(on: EncoderThread, frames: number) {
   return { bytes: Buffer.concat(pages), durationMs: encoder.durationMs, errors };
 }
 
-/** The nice value of each of this process's threads (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
-function threadNiceValues() {
-  return readdirSync('/proc/self/task').map((thread) => Number(readFileSync(`/proc/self/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
-}
+/** A process's nice value (Linux: field 19 of /proc/<pid>/stat). */
+const niceOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
 
 const toFloat = (samples: Int16Array) => Float32Array.from(samples, (sample) => sample / 32_768);
 
-describe('EncoderThread', () => {
-  it('encodes each recording on its own thread into two channels of Ogg Opus, every page in before finish settles', async () => {
-    const [one, two] = await Promise.all([record(thread, 250), record(thread, 103)]);
+describe('EncoderProcess', () => {
+  it('encodes each recording in its own process into two channels of Ogg Opus, every page in before finish settles', async () => {
+    const [one, two] = await Promise.all([record(shared, 250), record(shared, 103)]);
     for (const [recorded, frames] of [[one, 250], [two, 103]] as const) {
       expect(recorded.errors).toEqual([]);
       expect(recorded.durationMs).toBe(frames * 20);
@@ -51,30 +51,40 @@ describe('EncoderThread', () => {
     }
   });
 
-  it.runIf(process.platform === 'linux')("runs below the calls: its thread is niced to 10, the instance's own thread is not", async () => {
-    const fresh = new EncoderThread();
-    const before = threadNiceValues().filter((nice) => nice === 10).length;
-    await record(fresh, 10);
-    expect(threadNiceValues().filter((nice) => nice === 10).length).toBe(before + 1);
-    await fresh.close();
+  it.runIf(process.platform === 'linux')("runs below the calls: its process is niced to 10, the instance's own is not", async () => {
+    await record(shared, 10);
+    expect(niceOf(shared.pid!)).toBe(10);
     expect(getPriority()).toBe(0);
   });
 
-  it('gives up the recording that would put the thread too far behind, and keeps encoding the others', async () => {
-    const bounded = new EncoderThread(40);
+  it("leaves the instance's own Opus packets intact while it encodes (the binding returns packets through one buffer a process)", async () => {
+    const speech = Array.from({ length: 1_500 }, (_, index) => toneFrame(180 + (index % 50) * 7, index));
+    const alone = new OpusFrameEncoder(OPUS_SAMPLE_RATE, OPUS_BITRATE);
+    const expected = speech.map((frame) => Buffer.from(alone.encode(frame)));
+    // Started and warm, so that its encoding and the loop below overlap.
+    await record(shared, 10);
+    const recording = record(shared, 1_500);
+    const live = new OpusFrameEncoder(OPUS_SAMPLE_RATE, OPUS_BITRATE);
+    const differing = speech.filter((frame, index) => !Buffer.from(live.encode(frame)).equals(expected[index]!)).length;
+    expect((await recording).errors).toEqual([]);
+    expect(differing).toBe(0);
+  });
+
+  it('gives up the recording that would put the process too far behind, and keeps encoding the others', async () => {
+    const bounded = new EncoderProcess(40);
     const frames = Array.from({ length: 100 }, (_, index) => [toneFrame(440, index), toneFrame(660, index)] as const);
     const shed = bounded.encoder(
       () => {},
       () => {},
     );
-    // The thread has just been started and loads its code first: nothing written in one go is encoded yet.
+    // The process has just been started and loads its code first: nothing written in one go is taken yet.
     let written = 0;
     const overflow = () => {
       for (; written < frames.length; written += 1) shed.writeFrame(...frames[written]!);
     };
     expect(overflow).toThrow(/encoder is 40 frames behind: this recording is given up/);
     expect(written).toBe(40);
-    // Settles once the thread has caught up with what it was sent and let the file go.
+    // Settles once the process has caught up with what it was sent and let the file go.
     await shed.finish();
 
     const after = await record(bounded, 30);
@@ -83,8 +93,8 @@ describe('EncoderThread', () => {
     await bounded.close();
   });
 
-  it('fails the recordings it held when the thread stops, and starts another for the next one', async () => {
-    const stopping = new EncoderThread();
+  it('fails the recordings it held when the process stops, and starts another for the next one', async () => {
+    const stopping = new EncoderProcess();
     const errors: Error[] = [];
     const held = stopping.encoder(
       () => {},
@@ -93,8 +103,8 @@ describe('EncoderThread', () => {
     for (let index = 0; index < 30; index += 1) held.writeFrame(toneFrame(440, index), toneFrame(660, index));
     await stopping.close();
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.message).toMatch(/encoder thread stopped/);
-    // The recording's end does not wait for a thread that is gone.
+    expect(errors[0]!.message).toMatch(/encoder process stopped/);
+    // The recording's end does not wait for a process that is gone.
     await held.finish();
 
     const next = await record(stopping, 60);
