@@ -3,8 +3,8 @@ import fs from 'node:fs';
 // USER_HZ: the unit of /proc/<pid>/stat's times on every Linux the bench runs on.
 const TICKS_PER_SECOND = 100;
 
-/** CPU time (ms) of each running process named `name`, by pid, from /proc (Linux); empty where there is none. */
-export function processCpuMs(name: string): Map<number, number> {
+/** CPU time (ms) of each running process that `matches` (its name and its parent's pid), by pid, from /proc (Linux); empty where there is none. */
+function processesCpuMs(matches: (name: string, parentPid: number) => boolean): Map<number, number> {
   const times = new Map<number, number>();
   let pids: string[];
   try {
@@ -19,13 +19,23 @@ export function processCpuMs(name: string): Map<number, number> {
     } catch {
       continue;
     }
-    // The name sits in parentheses and may hold spaces; utime and stime are fields 14 and 15.
+    // The name sits in parentheses and may hold spaces; then state, the parent's pid, and utime and stime as fields 14 and 15.
     const close = stat.lastIndexOf(')');
-    if (stat.slice(stat.indexOf('(') + 1, close) !== name) continue;
     const fields = stat.slice(close + 2).split(' ');
+    if (!matches(stat.slice(stat.indexOf('(') + 1, close), Number(fields[1]))) continue;
     times.set(Number(pid), ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000);
   }
   return times;
+}
+
+/** CPU time (ms) of each running process named `name`, by pid. */
+export function processCpuMs(name: string): Map<number, number> {
+  return processesCpuMs((each) => each === name);
+}
+
+/** CPU time (ms) of each running child of `parentPid` (a Voxline instance's recordings encoder), by pid. */
+export function childProcessesCpuMs(parentPid: number): Map<number, number> {
+  return processesCpuMs((_, parent) => parent === parentPid);
 }
 
 /**

@@ -15,7 +15,7 @@ import { pinToCpu, ServerProcess } from '../media/server-process';
 import { createDatabase } from './bench-database';
 import { inParallel } from './in-parallel';
 import { runOneWay, type CallMedia, type OneWayResult } from './one-way';
-import { cpuMsBetween, processCpuMs } from './process-cpu';
+import { childProcessesCpuMs, cpuMsBetween, processCpuMs } from './process-cpu';
 import { recordedBytes } from './recorded-bytes';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import type { InstanceSettings } from './settings';
@@ -163,6 +163,9 @@ interface Instance extends Steps {
   /** Bytes of recordings in `dataDir` at the start and end of the measured window. */
   recordedAtStart: number;
   recordedAtEnd: number;
+  /** CPU time (ms) of its child processes (the recordings' encoder) at the start and end of the window, by pid. */
+  childrenAtStart: Map<number, number>;
+  childrenAtEnd: Map<number, number>;
 }
 
 /** What one mode measured. */
@@ -354,6 +357,8 @@ async function startInstance(name: string, settings: InstanceSettings, options: 
     dataDir: settings.dataDir!,
     recordedAtStart: 0,
     recordedAtEnd: 0,
+    childrenAtStart: new Map(),
+    childrenAtEnd: new Map(),
   };
 }
 
@@ -473,10 +478,12 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
       named.postgres[0] = processCpuMs('postgres');
       for (const instance of instances) instance.windowStart = await instance.server.usage();
       for (const instance of instances) instance.recordedAtStart = recordedBytes(instance.dataDir);
+      for (const instance of instances) instance.childrenAtStart = childProcessesCpuMs(instance.server.pid);
     },
     onWindowEnd: async () => {
       for (const instance of instances) instance.windowEnd = await instance.server.usage();
       for (const instance of instances) instance.recordedAtEnd = recordedBytes(instance.dataDir);
+      for (const instance of instances) instance.childrenAtEnd = childProcessesCpuMs(instance.server.pid);
       named.redis[1] = processCpuMs('redis-server');
       named.postgres[1] = processCpuMs('postgres');
       machineEnd = readCpuTimes();
@@ -497,7 +504,8 @@ async function measureMode(mode: ModeName, options: Options, pinned: boolean, ru
   if (machineBefore && machineAfter) {
     const serversCpu = instances.reduce((n, instance) => n + cpuPercentBetween(instance.windowStart!, instance.windowEnd!), 0);
     const busy = cpuBusyPercent(machineBefore, machineAfter);
-    others = Math.max(0, busy.all - serversCpu - loadCpu - (redisCpu ?? 0) - (postgresCpu ?? 0));
+    const childrenCpu = instances.reduce((n, instance) => n + ((cpuMsBetween(instance.childrenAtStart, instance.childrenAtEnd) ?? 0) / windowMs) * 100, 0);
+    others = Math.max(0, busy.all - serversCpu - childrenCpu - loadCpu - (redisCpu ?? 0) - (postgresCpu ?? 0));
     if (pinned) othersOnServerCore = Math.max(0, (busy.cores[SERVER_CPU] ?? 0) - serversCpu);
   }
   // With every tab listening and every call still up, after a full collection.
@@ -613,6 +621,8 @@ function column(result: ModeResult, options: Options): Map<string, string> {
     const perSecond = written / voxline.measuredSeconds;
     cells.set('recordings written in the window, total / per call (kB/s, file sizes at both ends)', `${fixed(perSecond / 1000, 1)} / ${fixed(perSecond / 1000 / Math.max(1, calls), 2)}`);
     cells.set('recording size per call (kB per minute; at most 250)', fixed((perSecond * 60) / 1000 / Math.max(1, calls), 1));
+    const encoderCpu = (i: Instance) => ((cpuMsBetween(i.childrenAtStart, i.childrenAtEnd) ?? 0) / (i.windowEnd!.atMs - i.windowStart!.atMs)) * 100;
+    cells.set("recordings' encoder process CPU, beside Voxline's (% of one core)", perInstance((i) => fixed(encoderCpu(i), 1)));
   }
   return cells;
 }
