@@ -45,6 +45,8 @@ export async function startVoxline(name: string, shared: SharedSettings, balance
     DATABASE_URL: shared.databaseUrl,
     REDIS_URL: shared.redisUrl,
     DRAIN_SECONDS: String(shared.drainSeconds),
+    // Its calls are PCM on the media socket, lighter than the Opus calls the default capacity is sized for.
+    MAX_CALLS_PER_INSTANCE: '1000',
     // The bench's browsers send their audio on the call's media socket, through the balancer.
     WEBRTC: 'false',
     // What production requires, though the bench sends no mail and runs the built-in providers.

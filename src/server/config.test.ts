@@ -75,8 +75,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'colour' })).toThrow('Invalid configuration: LOG_FORMAT must be json or pretty (got "colour")');
   });
 
-  it('reads MAX_CALLS_PER_INSTANCE as a whole number of calls, 1000 unless set', () => {
-    expect(loadConfig({}).MAX_CALLS_PER_INSTANCE).toBe(1000);
+  it('reads MAX_CALLS_PER_INSTANCE as a whole number of calls, 20 unless set', () => {
+    expect(loadConfig({}).MAX_CALLS_PER_INSTANCE).toBe(20);
     expect(loadConfig({ MAX_CALLS_PER_INSTANCE: '250' }).MAX_CALLS_PER_INSTANCE).toBe(250);
     for (const bad of ['0', '-3', '2.5', 'many']) {
       expect(() => loadConfig({ MAX_CALLS_PER_INSTANCE: bad })).toThrow(`Invalid configuration: MAX_CALLS_PER_INSTANCE must be a whole number of at least 1 (got "${bad}")`);

@@ -105,12 +105,15 @@ export const configSchema = z.object({
     .max(1, 'must be a number from 0 to 1')
     .default(0.05),
   // Readiness (GET /api/v1/health/ready) answers 503 from this many calls on, so that a balancer
-  // sends new calls to another instance.
+  // sends new calls to another instance, and priority reception refuses by plan from 90 % of it.
+  // 20 is what one core of this project's machine carries as Opus calls between users through the
+  // voice changer with p99 added latency under 10 ms (bench/load, docs/benchmarks.md "What a core
+  // holds"); a deployment sets it from bench/load on its own machines (docs/operations.md).
   MAX_CALLS_PER_INSTANCE: z.coerce
     .number({ error: 'must be a whole number of at least 1' })
     .int('must be a whole number of at least 1')
     .min(1, 'must be a whole number of at least 1')
-    .default(1000),
+    .default(20),
   // After SIGTERM the instance keeps its calls up this long at most before ending them
   // (docs/deploy.md#draining); 0 ends them at once.
   DRAIN_SECONDS: z.coerce
