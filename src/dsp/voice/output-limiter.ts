@@ -30,7 +30,8 @@ export class OutputLimiter {
       for (; i < count; i += 1) {
         const value = input[i]!;
         if (value > CEILING || value < -CEILING) break;
-        output[offset + i] = Math.round(value * 32768);
+        // Math.round within the ceiling, without the call: the sum is positive, so `| 0` floors it.
+        output[offset + i] = ((value * 32768 + 32768.5) | 0) - 32768;
       }
       if (i === count) return;
       this.envelope = 0;

@@ -60,6 +60,13 @@ export class PitchTracker {
   /** How far the fine search looks around a coarse result, and around the previous period. */
   private readonly coarseRadius: number;
   private readonly correlations: Float64Array;
+  /** The fine search's energy of the earlier stretch at each lag, for the correlations it leaves until needed. */
+  private readonly energies: Float64Array;
+  /**
+   * A straight copy of the stretch of a ring that one search reads, so that the correlation loops
+   * index it directly instead of masking every read.
+   */
+  private readonly span: Float64Array;
   private readonly coarseHop: number;
   /** The shortest stretch the fine search correlates. */
   private readonly fineWidth: number;
@@ -93,8 +100,12 @@ export class PitchTracker {
     this.decimated = new Float32Array(history.length / this.factor);
     this.decimatedMask = this.decimated.length - 1;
     this.correlations = new Float64Array(Math.max(this.maxLag, this.maxPeriod + this.coarseRadius) + 3);
+    this.energies = new Float64Array(this.correlations.length);
     this.coarseHop = Math.round(sampleRate * COARSE_HOP_SECONDS);
     this.fineWidth = Math.round(sampleRate * FINE_WIDTH_SECONDS);
+    const fineSpan = Math.max(this.maxPeriod, this.fineWidth) + this.maxPeriod + this.coarseRadius + 2;
+    const fullRateSpan = 2 * this.maxLag * this.factor + this.coarseRadius;
+    this.span = new Float64Array(Math.max(fineSpan, fullRateSpan, 2 * this.maxLag + 1) + 1);
     // Butterworth low-pass (bilinear transform, Q = 1/sqrt 2).
     const omega = (2 * Math.PI * DECIMATION_CUTOFF_HZ) / sampleRate;
     const alpha = Math.sin(omega) / Math.SQRT2;
@@ -146,6 +157,7 @@ export class PitchTracker {
     }
     let z1 = this.z1;
     let z2 = this.z2;
+    let nextKept = Math.ceil(start / factor) * factor;
     for (let i = start; i < end; i += 1) {
       // Transposed direct form II.
       const x = samples[i & mask]!;
@@ -153,7 +165,10 @@ export class PitchTracker {
       z1 = b1 * x - a1 * y + z2;
       z2 = b2 * x - a2 * y;
       filtered[i & mask] = y;
-      if (i % factor === 0) decimated[(i / factor) & decimatedMask] = y;
+      if (i === nextKept) {
+        decimated[(i / factor) & decimatedMask] = y;
+        nextKept += factor;
+      }
     }
     this.z1 = z1;
     this.z2 = z2;
@@ -163,25 +178,25 @@ export class PitchTracker {
   /** Period at the full rate from the decimated signal ending at `center` (no look-ahead), or 0. */
   private coarse(center: number): number {
     this.decimateUpTo(Math.min(center + 1, this.history.written));
-    const { decimated: x, decimatedMask: mask, minLag, maxLag, correlations: r } = this;
-    const end = Math.floor(center / this.factor);
+    const { minLag, maxLag, correlations: r } = this;
     const width = maxLag;
+    // x[0] is the oldest sample read: the one entering the window of the longest lag after it.
+    const first = Math.floor(center / this.factor) - width - maxLag - 1;
+    const x = this.copySpan(this.decimated, this.decimatedMask, first, Math.floor(center / this.factor));
+    const end = width + maxLag + 1;
     const bStart = end - width;
     let energyB = 0;
-    for (let i = bStart; i < end; i += 1) energyB += x[i & mask]! * x[i & mask]!;
+    for (let i = bStart; i < end; i += 1) energyB += x[i]! * x[i]!;
     if (energyB < SILENT_POWER * width) return 0;
     let energyA = 0;
-    for (let i = bStart - minLag; i < end - minLag; i += 1) energyA += x[i & mask]! * x[i & mask]!;
+    for (let i = bStart - minLag; i < end - minLag; i += 1) energyA += x[i]! * x[i]!;
     let best = -1;
     for (let lag = minLag; lag <= maxLag; lag += 1) {
-      let cross = 0;
-      const aStart = bStart - lag;
-      for (let i = 0; i < width; i += 1) cross += x[(aStart + i) & mask]! * x[(bStart + i) & mask]!;
-      const value = (2 * cross) / (energyA + energyB + 1e-12);
+      const value = correlation(x, bStart, lag, width, energyA + energyB);
       r[lag] = value;
       if (value > best) best = value;
-      const leaving = x[(end - lag - 1) & mask]!;
-      const entering = x[(aStart - 1) & mask]!;
+      const leaving = x[end - lag - 1]!;
+      const entering = x[bStart - lag - 1]!;
       energyA += entering * entering - leaving * leaving;
     }
     if (best < VOICED_CORRELATION) return 0;
@@ -205,31 +220,44 @@ export class PitchTracker {
 
   /** The highest normalised correlation at the full rate within reach of coarse lag `lag`, over the coarse window ending at `center`. */
   private fullRatePeak(center: number, lag: number): number {
-    const x = this.filtered;
-    const mask = this.history.mask;
     const width = this.maxLag * this.factor;
-    const bStart = center - width;
-    let energyB = 0;
-    for (let i = bStart; i < center; i += 1) energyB += x[i & mask]! * x[i & mask]!;
-    let best = -1;
     const middle = lag * this.factor;
-    for (let full = Math.max(this.minPeriod, middle - this.coarseRadius); full <= middle + this.coarseRadius; full += 1) {
-      let cross = 0;
-      let energyA = 0;
-      for (let i = bStart; i < center; i += 1) {
-        const a = x[(i - full) & mask]!;
-        cross += a * x[i & mask]!;
-        energyA += a * a;
-      }
-      best = Math.max(best, (2 * cross) / (energyA + energyB + 1e-12));
+    const longest = middle + this.coarseRadius;
+    const x = this.copySpan(this.filtered, this.history.mask, center - width - longest, center);
+    const end = width + longest;
+    const bStart = longest;
+    let energyB = 0;
+    for (let i = bStart; i < end; i += 1) energyB += x[i]! * x[i]!;
+    const shortest = Math.max(this.minPeriod, middle - this.coarseRadius);
+    const energies = this.energies;
+    let energyA = 0;
+    for (let i = bStart - shortest; i < end - shortest; i += 1) energyA += x[i]! * x[i]!;
+    for (let full = shortest; full <= longest; full += 1) {
+      energies[full] = energyA;
+      const leaving = x[end - full - 1]!;
+      const entering = x[bStart - full - 1]!;
+      energyA += entering * entering - leaving * leaving;
+    }
+    // Low-passed at 1 kHz, the correlation has a single peak within these few samples: climb to it.
+    let full = Math.max(shortest, Math.min(longest, middle));
+    let best = correlation(x, bStart, full, width, energies[full]! + energyB);
+    const later = full < longest ? correlation(x, bStart, full + 1, width, energies[full + 1]! + energyB) : -1;
+    const step = later > best ? 1 : -1;
+    if (step > 0) {
+      best = later;
+      full += 1;
+    }
+    while (full + step >= shortest && full + step <= longest) {
+      const next = correlation(x, bStart, full + step, width, energies[full + step]! + energyB);
+      if (next <= best) break;
+      best = next;
+      full += step;
     }
     return best;
   }
 
   /** Refines `guess` on the full-rate signal; the two compared periods end `guess / 2` after `center`. */
   private fine(center: number, guess: number, radius: number): number {
-    const x = this.filtered;
-    const mask = this.history.mask;
     const { correlations: r, minPeriod, maxPeriod } = this;
     const rounded = Math.round(guess);
     const low = Math.max(minPeriod, rounded - radius);
@@ -237,34 +265,70 @@ export class PitchTracker {
     if (low > high) return 0;
     // A high voice's period is too short to measure alone: its jitter would become the output's.
     const width = Math.max(rounded, this.fineWidth);
-    const end = Math.min(center + Math.ceil(width / 2), center + this.lookahead, this.history.written);
-    this.decimateUpTo(Math.min(end, this.history.written));
-    const bStart = end - width;
+    const newest = Math.min(center + Math.ceil(width / 2), center + this.lookahead, this.history.written);
+    this.decimateUpTo(newest);
+    const x = this.copySpan(this.filtered, this.history.mask, newest - width - high - 2, newest);
+    const end = width + high + 2;
+    const bStart = high + 2;
     let energyB = 0;
-    for (let i = bStart; i < end; i += 1) energyB += x[i & mask]! * x[i & mask]!;
+    for (let i = bStart; i < end; i += 1) energyB += x[i]! * x[i]!;
     let energyA = 0;
-    for (let i = bStart - (low - 1); i < end - (low - 1); i += 1) energyA += x[i & mask]! * x[i & mask]!;
+    for (let i = bStart - (low - 1); i < end - (low - 1); i += 1) energyA += x[i]! * x[i]!;
+    const energies = this.energies;
     let best = -1;
     let bestLag = low;
     for (let lag = low - 1; lag <= high + 1; lag += 1) {
-      let cross = 0;
-      const aStart = bStart - lag;
-      for (let i = 0; i < width; i += 1) cross += x[(aStart + i) & mask]! * x[(bStart + i) & mask]!;
-      const value = (2 * cross) / (energyA + energyB + 1e-12);
-      r[lag] = value;
-      if (lag >= low && lag <= high && value > best) {
-        best = value;
-        bestLag = lag;
+      energies[lag] = energyA;
+      if (lag >= low && lag <= high) {
+        const value = correlation(x, bStart, lag, width, energyA + energyB);
+        r[lag] = value;
+        if (value > best) {
+          best = value;
+          bestLag = lag;
+        }
       }
-      const leaving = x[(end - lag - 1) & mask]!;
-      const entering = x[(aStart - 1) & mask]!;
+      const leaving = x[end - lag - 1]!;
+      const entering = x[bStart - lag - 1]!;
       energyA += entering * entering - leaving * leaving;
     }
     if (best < VOICED_CORRELATION) return 0;
+    // The lags either side of the range only shape the parabola through a best lag at its edge.
+    if (bestLag === low) r[low - 1] = correlation(x, bStart, low - 1, width, energies[low - 1]! + energyB);
+    if (bestLag === high) r[high + 1] = correlation(x, bStart, high + 1, width, energies[high + 1]! + energyB);
     this.atEdge = (bestLag === low && low > minPeriod) || (bestLag === high && high < maxPeriod);
     const period = bestLag + parabolicOffset(r[bestLag - 1]!, r[bestLag]!, r[bestLag + 1]!);
     return Math.min(maxPeriod, Math.max(minPeriod, period));
   }
+
+  /** Copies ring samples [from, to) into `span[0..to - from)` and returns `span`. */
+  private copySpan(ring: Float32Array, mask: number, from: number, to: number): Float64Array {
+    const span = this.span;
+    const start = from & mask;
+    const count = to - from;
+    const straight = Math.min(count, ring.length - start);
+    for (let i = 0; i < straight; i += 1) span[i] = ring[start + i]!;
+    for (let i = straight; i < count; i += 1) span[i] = ring[i - straight]!;
+    return span;
+  }
+}
+
+/** Normalised correlation of `x[bStart..bStart + width)` with the stretch `lag` earlier, given both energies summed. */
+function correlation(x: Float64Array, bStart: number, lag: number, width: number, energy: number): number {
+  const aStart = bStart - lag;
+  // Four sums, so that each addition need not wait for the one before: about half the engine's time is here.
+  let c0 = 0;
+  let c1 = 0;
+  let c2 = 0;
+  let c3 = 0;
+  let i = 0;
+  for (; i + 3 < width; i += 4) {
+    c0 += x[aStart + i]! * x[bStart + i]!;
+    c1 += x[aStart + i + 1]! * x[bStart + i + 1]!;
+    c2 += x[aStart + i + 2]! * x[bStart + i + 2]!;
+    c3 += x[aStart + i + 3]! * x[bStart + i + 3]!;
+  }
+  for (; i < width; i += 1) c0 += x[aStart + i]! * x[bStart + i]!;
+  return (2 * (c0 + c1 + c2 + c3)) / (energy + 1e-12);
 }
 
 /** Where the peak of a parabola through three equally spaced values lies, from -0.5 to 0.5. */
