@@ -1,8 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, test, type LaunchWithMicrophone } from './fixtures';
-import { rentFirstNumberThroughPage } from './support/numbers';
-import { watchSignalling } from './support/signalling';
-import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
+import { signUpWithANumber, startReceiving } from './support/people';
 import { writeSineWav } from './support/wav';
 
 /** How many packets the Call details panel says were received so far (NaN while it says none). */
@@ -11,24 +9,10 @@ async function packetsReceived(details: Locator) {
   return Number(/^([\d,]+) received/.exec(text)?.[1]?.replaceAll(',', '') ?? NaN);
 }
 
-/**
- * A person with a fake microphone playing a looping tone, signed up, logged in and owning one
- * number from this area code; returns their page, the number as the app shows it, and what their
- * page sends on its signalling socket.
- */
+/** A person with a fake microphone playing a looping tone, signed up, logged in and owning one number from this area code. */
 async function personWithANumber(launchWithMicrophone: LaunchWithMicrophone, name: string, frequency: number, areaCode: string) {
   const { page } = await launchWithMicrophone(writeSineWav({ frequency, seconds: 10, silenceSeconds: 0 }), { loop: true });
-  const sentCount = watchSignalling(page);
-  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
-  await signUpThroughPage(page, name, email);
-  await logInThroughPage(page, email);
-  await expect(page).toHaveURL(/\/dialer$/);
-  await page.goto('/contacts');
-  await rentFirstNumberThroughPage(page, areaCode);
-  const row = (await page.getByRole('list', { name: 'Your phone numbers' }).getByRole('listitem').first().textContent()) ?? '';
-  const shown = new RegExp(`\\+1 \\(${areaCode}\\) \\d{3}-\\d{4}`).exec(row)?.[0];
-  if (!shown) throw new Error(`no number of area code ${areaCode} in the phone numbers card: ${row}`);
-  return { page, shown, sentCount };
+  return signUpWithANumber(page, name, areaCode);
 }
 
 /**
@@ -39,12 +23,7 @@ async function personWithANumber(launchWithMicrophone: LaunchWithMicrophone, nam
 test('call details: a sound-test call shows figures that change while it is up, and Call History keeps them', async ({ launchWithMicrophone }) => {
   test.setTimeout(120_000);
   const { page } = await launchWithMicrophone(writeSineWav({ frequency: 440, seconds: 60, amplitude: 0.3, silenceSeconds: 0 }), { loop: true });
-  const email = uniqueEmail('details');
-  await signUpThroughPage(page, 'Line Watcher', email);
-  await logInThroughPage(page, email);
-  await expect(page).toHaveURL(/\/dialer$/);
-  await page.goto('/contacts');
-  await rentFirstNumberThroughPage(page, '808');
+  await signUpWithANumber(page, 'Line Watcher', '808');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialer', exact: true }).click();
   await expect(page).toHaveURL(/\/dialer$/);
 
@@ -98,13 +77,7 @@ test('call details: the On Call card of a call received in the browser shows fig
     personWithANumber(launchWithMicrophone, 'Details Caller', 440, '614'),
   ]);
 
-  await callee.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Call Settings', exact: true }).click();
-  await callee.page.getByRole('tab', { name: 'Call Receiver' }).click();
-  const started = callee.sentCount('receiver.start');
-  await callee.page.getByRole('button', { name: 'Receive Calls' }).click();
-  await expect(callee.page.getByText('Ready to receive incoming calls')).toBeVisible();
-  // The button shows the new state at once; the call must not be placed before the server was told.
-  await expect.poll(() => callee.sentCount('receiver.start')).toBeGreaterThan(started);
+  await startReceiving(callee);
 
   await caller.page.goto('/dialer');
   await expect(caller.page.getByRole('button', { name: /^Country: United States \+1/ })).toBeVisible();

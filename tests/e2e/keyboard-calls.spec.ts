@@ -2,9 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test, type LaunchWithMicrophone } from './fixtures';
 import { expectAccessible } from './support/axe';
 import { tabTo } from './support/keyboard';
-import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
+import { signUpWithANumber, type PersonWithANumber } from './support/people';
 import { writeSineWav } from './support/wav';
-import { watchSignalling } from './support/signalling';
 
 /**
  * Issue 22: a call placed, answered and ended with the keyboard alone (Tab, arrows, Enter, Space),
@@ -16,37 +15,16 @@ import { watchSignalling } from './support/signalling';
  * spec uses (206, 404).
  */
 
-interface Party {
-  page: Page;
-  /** As the app shows it: +1 (AAA) BBB-CCCC. */
-  shown: string;
-  /** How many signalling messages of this type the page has sent so far. */
-  sentCount(type: string): number;
-}
-
-async function newParty(launchWithMicrophone: LaunchWithMicrophone, { name, frequency, pattern }: { name: string; frequency: number; pattern: string }): Promise<Party> {
+/** A new person whose fake microphone plays a looping tone and who asks for less motion, owning one number, on the dialer. */
+async function newParty(launchWithMicrophone: LaunchWithMicrophone, { name, frequency, pattern }: { name: string; frequency: number; pattern: string }): Promise<PersonWithANumber> {
   const { page } = await launchWithMicrophone(writeSineWav({ frequency, seconds: 10, silenceSeconds: 0 }), {
     loop: true,
     contextOptions: { reducedMotion: 'reduce' },
   });
-  const sentCount = watchSignalling(page);
-  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
-  await signUpThroughPage(page, name, email);
-  await logInThroughPage(page, email);
-  await expect(page).toHaveURL(/\/dialer$/);
-  await page.goto('/contacts');
-  await page.getByRole('button', { name: 'Add Your First Number' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Number' });
-  await dialog.getByLabel('Pattern').fill(pattern);
-  await dialog.getByRole('button', { name: 'Search' }).click();
-  const select = dialog.getByRole('button', { name: /^Select / }).first();
-  const shown = ((await select.getAttribute('aria-label')) ?? '').replace(/^Select /, '');
-  await select.click();
-  await dialog.getByRole('button', { name: 'Add Number' }).click();
-  await expect(page.getByText('Phone number added')).toBeVisible();
+  const person = await signUpWithANumber(page, name, pattern);
   await page.goto('/dialer');
   await expect(page.getByRole('heading', { level: 1, name: 'Dialer' })).toBeVisible();
-  return { page, shown, sentCount };
+  return person;
 }
 
 /** Animations that repeat forever and are running now: the ringing pulse, spinners. */

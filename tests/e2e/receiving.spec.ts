@@ -3,9 +3,8 @@ import { rms } from '../support/dsp/analysis';
 import { expect, test, type LaunchWithMicrophone } from './fixtures';
 import { expectToHear, listenTo } from './support/heard-audio';
 import { blockUdp } from './support/no-udp';
-import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
+import { signUpWithANumber, startReceiving, type PersonWithANumber } from './support/people';
 import { writeSineWav } from './support/wav';
-import { watchSignalling } from './support/signalling';
 
 /**
  * Issue 6: receiving calls in the browser. Two browsers, each with its own fake microphone: A
@@ -15,16 +14,11 @@ import { watchSignalling } from './support/signalling';
  * tests running side by side never race for one number.
  */
 
-/** What a test needs of one end: its page, the audio it receives, its number and its signalling. */
-interface Party {
-  page: Page;
+/** What a test needs of one end: beside the person, the audio they receive and their number in E.164. */
+interface Party extends PersonWithANumber {
   heard: Awaited<ReturnType<typeof listenTo>>;
   /** The rented number, E.164 (+1XXXXXXXXXX). */
   number: string;
-  /** As the app shows it: +1 (AAA) BBB-CCCC. */
-  shown: string;
-  /** How many signalling messages of this type the page has sent so far. */
-  sentCount(type: string): number;
 }
 
 /** '+1 (917) 555-1234' → '+19175551234'. */
@@ -37,40 +31,8 @@ async function newParty(launchWithMicrophone: LaunchWithMicrophone, { name, freq
   const { page } = await launchWithMicrophone(writeSineWav({ frequency, seconds: 10, silenceSeconds: 0 }), { loop: true });
   if (noUdp) await blockUdp(page);
   const heard = await listenTo(page);
-  const sentCount = watchSignalling(page);
-  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
-  await signUpThroughPage(page, name, email);
-  await logInThroughPage(page, email);
-  await expect(page).toHaveURL(/\/dialer$/);
-
-  await page.goto('/contacts');
-  await page.getByRole('button', { name: 'Add Your First Number' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Number' });
-  await dialog.getByLabel('Pattern').fill(pattern);
-  await dialog.getByRole('button', { name: 'Search' }).click();
-  const select = dialog.getByRole('button', { name: /^Select / }).first();
-  const shown = ((await select.getAttribute('aria-label')) ?? '').replace(/^Select /, '');
-  expect(shown).toMatch(new RegExp(`^\\+1 \\(${pattern}\\) \\d{3}-\\d{4}$`));
-  await select.click();
-  await dialog.getByRole('button', { name: 'Add Number' }).click();
-  await expect(page.getByText('Phone number added')).toBeVisible();
-  return { page, heard, number: e164Of(shown), shown, sentCount };
-}
-
-/** Opens Call Settings → Call Receiver and turns receiving on; returns once the server has been told. */
-async function startReceiving(party: Party) {
-  const { page } = party;
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Call Settings', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Call Settings' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Call Receiver' }).click();
-  await expect(page.getByRole('heading', { name: 'Receive Calls' })).toBeVisible();
-  await expect(page.getByText('Call receiving is turned off')).toBeVisible();
-  const before = party.sentCount('receiver.start');
-  await page.getByRole('button', { name: 'Receive Calls' }).click();
-  await expect(page.getByText('Ready to receive incoming calls')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Stop Receiving' })).toBeVisible();
-  // The button shows the new state at once; the call must not be placed before the message left.
-  await expect.poll(() => party.sentCount('receiver.start')).toBeGreaterThan(before);
+  const person = await signUpWithANumber(page, name, pattern);
+  return { ...person, heard, number: e164Of(person.shown) };
 }
 
 /** Dials `to` (a +1 number) from the dialer, with the default country (United States +1). */

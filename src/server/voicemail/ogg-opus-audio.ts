@@ -45,35 +45,54 @@ function oggPackets(bytes: Buffer): { packets: Buffer[]; lastGranule: bigint } {
   return { packets, lastGranule };
 }
 
-/**
- * Decodes an Ogg Opus file (mono or stereo, any Opus packet length) to mono 16-bit PCM at 16 kHz,
- * the rate of the server's calls: the encoder's pre-skip and the last page's end trim are honoured,
- * so the samples are the file's own. Throws OggOpusError for anything else.
- */
-export function decodeOggOpus(bytes: Buffer): Int16Array {
+/** A rate libopus decodes at. */
+export type OpusDecodeRate = 8_000 | 12_000 | 16_000 | 24_000 | 48_000;
+
+/** An Ogg Opus file read but not decoded: what its OpusHead says and its audio packets. */
+export interface OggOpusStream {
+  channels: 1 | 2;
+  /** The rate the audio was encoded from (the head's input sample rate); it need not be the rate played at. */
+  inputSampleRate: number;
+  /** Samples at 48 kHz the decoder's output starts with that are not the file's audio. */
+  preSkip: number;
+  /** The Opus packets after the two headers. */
+  audio: Buffer[];
+  /** The last page's granule position (48 kHz), where the audio ends; -1 when no page gives one. */
+  lastGranule: bigint;
+}
+
+/** Reads an Ogg Opus file of one or two channels (channel mapping family 0); throws OggOpusError for anything else. */
+export function readOggOpus(bytes: Buffer): OggOpusStream {
   const { packets, lastGranule } = oggPackets(bytes);
   const head = packets[0]!;
   if (head.length < 19 || head.toString('ascii', 0, 8) !== 'OpusHead') throw new OggOpusError('the Ogg file does not hold Opus audio');
   const channels = head[9]!;
-  const preSkip = head.readUInt16LE(10);
   if (head[18] !== 0 || (channels !== 1 && channels !== 2)) throw new OggOpusError('only mono or stereo Opus is played');
-  const decoder = new Decoder({ channels, sample_rate: WIDEBAND_RATE });
-  const ratio = OPUS_CLOCK / WIDEBAND_RATE;
+  // packets[1] is OpusTags; audio follows.
+  return { channels, inputSampleRate: head.readUInt32LE(12), preSkip: head.readUInt16LE(10), audio: packets.slice(2), lastGranule };
+}
+
+/**
+ * Decodes a stream's audio (any Opus packet length) to 16-bit PCM at `sampleRate`, its channels
+ * interleaved: the encoder's pre-skip and the last page's end trim are honoured, so the samples are
+ * the file's own. Throws OggOpusError for audio that does not decode.
+ */
+export function decodeOggOpusStream({ channels, preSkip, audio, lastGranule }: OggOpusStream, sampleRate: OpusDecodeRate): Int16Array {
+  const decoder = new Decoder({ channels, sample_rate: sampleRate });
+  const ratio = OPUS_CLOCK / sampleRate;
   const chunks: Int16Array[] = [];
   let total = 0;
-  // packets[1] is OpusTags; audio follows.
-  for (const packet of packets.slice(2)) {
+  for (const packet of audio) {
     let pcm: Uint8Array;
     try {
       pcm = decoder.decode(packet);
     } catch {
       throw new OggOpusError('the Opus audio does not decode');
     }
-    const interleaved = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.byteLength >> 1);
-    const mono = new Int16Array(interleaved.length / channels);
-    for (let i = 0; i < mono.length; i += 1) mono[i] = channels === 1 ? interleaved[i]! : (interleaved[2 * i]! + interleaved[2 * i + 1]!) >> 1;
-    chunks.push(mono);
-    total += mono.length;
+    // Kept as a copy: the decoder's output is not promised to outlive its next decode.
+    const chunk = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.byteLength >> 1).slice();
+    chunks.push(chunk);
+    total += chunk.length;
   }
   const all = new Int16Array(total);
   let at = 0;
@@ -81,7 +100,21 @@ export function decodeOggOpus(bytes: Buffer): Int16Array {
     all.set(chunk, at);
     at += chunk.length;
   }
-  const start = Math.min(all.length, Math.round(preSkip / ratio));
-  const end = lastGranule > 0n ? Math.min(all.length, Math.round(Number(lastGranule) / ratio)) : all.length;
-  return all.slice(start, Math.max(start, end));
+  const frames = total / channels;
+  const start = Math.min(frames, Math.round(preSkip / ratio));
+  const end = lastGranule > 0n ? Math.min(frames, Math.round(Number(lastGranule) / ratio)) : frames;
+  return all.slice(start * channels, Math.max(start, end) * channels);
+}
+
+/**
+ * Decodes an Ogg Opus file (mono or stereo) to mono 16-bit PCM at 16 kHz, the rate of the server's
+ * calls. Throws OggOpusError for anything else.
+ */
+export function decodeOggOpus(bytes: Buffer): Int16Array {
+  const stream = readOggOpus(bytes);
+  const pcm = decodeOggOpusStream(stream, WIDEBAND_RATE);
+  if (stream.channels === 1) return pcm;
+  const mono = new Int16Array(pcm.length / 2);
+  for (let i = 0; i < mono.length; i += 1) mono[i] = (pcm[2 * i]! + pcm[2 * i + 1]!) >> 1;
+  return mono;
 }

@@ -4,33 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { ActiveCallBar } from './active-call-bar';
 import type { CallFiguresStore } from './call-figures-watch';
 import type { CallSnapshot } from './call-snapshot';
+import { answeredCall } from './call-snapshot.test-support';
 import type { ElapsedSecondsStore } from './elapsed-seconds';
 
 const elapsed: ElapsedSecondsStore = { subscribe: () => () => {}, getSnapshot: () => 65 };
 const figures: CallFiguresStore = { subscribe: () => () => {}, getSnapshot: () => null };
-const call: CallSnapshot = {
-  listening: false,
-  phase: 'active',
-  direction: 'outbound',
-  callId: 'c1',
-  peer: '+14155550100',
-  countryCode: '+1',
-  isMuted: false,
-  answeredAt: Date.parse('2026-11-22T10:00:00.000Z'),
-  mediaTransport: null,
-  keysHeard: '',
-  contactVoice: null,
-  recordingSince: null,
-  recordedByOther: false,
-  voicemail: false,
-};
 
 function renderBar(fields: Partial<CallSnapshot>) {
   // The plan is not loaded here: the record control waits for it (record-control.test.tsx).
   const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
   render(
     <QueryClientProvider client={client}>
-      <ActiveCallBar call={{ ...call, ...fields }} elapsed={elapsed} figures={figures} onToggleMute={() => {}} onToggleRecording={() => {}} onHangUp={() => {}} />
+      <ActiveCallBar call={{ ...answeredCall, ...fields }} elapsed={elapsed} figures={figures} onToggleMute={() => {}} onToggleRecording={() => {}} onHangUp={() => {}} />
     </QueryClientProvider>,
   );
   return screen.getByRole('region', { name: 'Active call' });

@@ -5,26 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Tier } from '../../common/plans';
 import { subscriptionQuery } from '../lib/subscription';
 import type { CallSnapshot } from './call-snapshot';
+import { answeredAt, answeredCall } from './call-snapshot.test-support';
 import type { ElapsedSecondsStore } from './elapsed-seconds';
 import { RecordControl } from './record-control';
-
-const answeredAt = Date.parse('2026-11-22T10:00:00.000Z');
-const call: CallSnapshot = {
-  listening: false,
-  phase: 'active',
-  direction: 'outbound',
-  callId: 'c1',
-  peer: '+14155550100',
-  countryCode: '+1',
-  isMuted: false,
-  answeredAt,
-  mediaTransport: null,
-  keysHeard: '',
-  contactVoice: null,
-  recordingSince: null,
-  recordedByOther: false,
-  voicemail: false,
-};
 
 /** The call has been up 95 s. */
 const elapsed: ElapsedSecondsStore = { subscribe: () => () => {}, getSnapshot: () => 95 };
@@ -35,7 +18,7 @@ function renderControl(tier: Tier, fields: Partial<CallSnapshot> = {}) {
   const onToggle = vi.fn();
   render(
     <QueryClientProvider client={client}>
-      <RecordControl call={{ ...call, ...fields }} elapsed={elapsed} onToggle={onToggle} />
+      <RecordControl call={{ ...answeredCall, ...fields }} elapsed={elapsed} onToggle={onToggle} />
     </QueryClientProvider>,
   );
   return onToggle;

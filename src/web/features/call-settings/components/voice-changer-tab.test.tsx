@@ -9,6 +9,7 @@ import { apiError, stubApi, type StubResponder } from '../../../../../tests/supp
 import type { ActiveCall, StartCall } from '../../../calls/use-outbound-call';
 import { SAVE_DELAY_MS } from '../hooks/use-voice-settings';
 import type * as recordMicrophoneModule from '../preview/record-microphone';
+import { MAX_PREVIEW_SECONDS } from '../preview/record-microphone';
 import { VoiceChangerTab } from './voice-changer-tab';
 
 // The call itself is the outbound-call hook's to test; here, what the tab asks of it.
@@ -341,7 +342,7 @@ describe('Preview my voice', () => {
     renderTab({ tier: 'premium', settings: { voiceType: 'normal', pitch: 1, speed: 2 } });
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: 'Preview my voice' }));
-    expect(audio.record).toHaveBeenCalledWith(stream);
+    expect(audio.record).toHaveBeenCalledWith(stream, MAX_PREVIEW_SECONDS);
     expect(await screen.findByText('Recording... speak now (up to 5 seconds).')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
 

@@ -1,13 +1,24 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from '../../../lib/toast';
 import { VOICEMAIL_GREETING_MAX_SEC } from '../../../../common/api/voicemail';
-import { openMicrophone } from '../../../audio/call-audio';
 import { useUploadGreeting } from '../api/voicemail-greeting';
 import { PREVIEW_SAMPLE_RATE } from '../preview/decode-mono';
 import { encodeMonoWav } from '../preview/encode-wav';
-import { recordMicrophone, type MicrophoneRecording } from '../preview/record-microphone';
+import { useMicrophoneRecording, type RecordingOutcome } from './use-microphone-recording';
 
 export type GreetingPhase = 'idle' | 'starting' | 'recording' | 'saving';
+
+/** Why a recording that ended without samples is not saved, as shown under the control. */
+function problemOf(outcome: Exclude<RecordingOutcome, { kind: 'recorded' | 'replaced' }>) {
+  switch (outcome.kind) {
+    case 'microphone-unavailable':
+      return `Microphone unavailable: ${outcome.reason}`;
+    case 'unreadable':
+      return 'The recording could not be read. Please try again.';
+    case 'empty':
+      return 'Nothing was recorded. Speak for a moment before stopping.';
+  }
+}
 
 /**
  * 'Record greeting': up to VOICEMAIL_GREETING_MAX_SEC from the microphone, counted down, then sent
@@ -18,7 +29,7 @@ export function useGreetingRecorder() {
   const [phase, setPhase] = useState<GreetingPhase>('idle');
   const [secondsLeft, setSecondsLeft] = useState(VOICEMAIL_GREETING_MAX_SEC);
   const [problem, setProblem] = useState<string | null>(null);
-  const recording = useRef<MicrophoneRecording | null>(null);
+  const { record: recordFromMicrophone, stop: stopRecording } = useMicrophoneRecording(VOICEMAIL_GREETING_MAX_SEC);
   const upload = useUploadGreeting();
   const { mutateAsync: save, reset: resetUpload } = upload;
 
@@ -33,54 +44,26 @@ export function useGreetingRecorder() {
     setProblem(null);
     resetUpload();
     setPhase('starting');
-    let stream: MediaStream;
-    try {
-      stream = await openMicrophone();
-    } catch (error) {
-      setPhase('idle');
-      setProblem(`Microphone unavailable: ${(error as Error).message}`);
-      return;
-    }
-    const current = recordMicrophone(stream, VOICEMAIL_GREETING_MAX_SEC);
-    recording.current = current;
-    setSecondsLeft(VOICEMAIL_GREETING_MAX_SEC);
-    setPhase('recording');
-    let samples: Float32Array;
-    try {
-      samples = await current.samples;
-    } catch {
-      recording.current = null;
-      setPhase('idle');
-      setProblem('The recording could not be read. Please try again.');
-      return;
-    }
+    const outcome = await recordFromMicrophone(() => {
+      setSecondsLeft(VOICEMAIL_GREETING_MAX_SEC);
+      setPhase('recording');
+    });
     // Left the page meanwhile: nothing is saved.
-    if (recording.current !== current) return;
-    recording.current = null;
-    if (samples.length === 0) {
+    if (outcome.kind === 'replaced') return;
+    if (outcome.kind !== 'recorded') {
       setPhase('idle');
-      setProblem('Nothing was recorded. Speak for a moment before stopping.');
+      setProblem(problemOf(outcome));
       return;
     }
     setPhase('saving');
     try {
-      await save(encodeMonoWav(samples, PREVIEW_SAMPLE_RATE));
+      await save(encodeMonoWav(outcome.samples, PREVIEW_SAMPLE_RATE));
       toast.success('Greeting saved');
     } catch {
       // The mutation keeps the server's reason; the component shows it.
     }
     setPhase('idle');
-  }, [save, resetUpload]);
-
-  // Leaving the page stops the microphone without saving.
-  useEffect(
-    () => () => {
-      const unfinished = recording.current;
-      recording.current = null;
-      unfinished?.stop();
-    },
-    [],
-  );
+  }, [save, resetUpload, recordFromMicrophone]);
 
   return {
     phase,
@@ -88,6 +71,6 @@ export function useGreetingRecorder() {
     /** Why the last recording was not saved: the microphone, the recording, or the server's answer. */
     problem: problem ?? upload.error?.message ?? null,
     record: () => void record(),
-    stop: () => recording.current?.stop(),
+    stop: stopRecording,
   };
 }

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { VoiceSettings } from '../../../../common/voice';
-import { openMicrophone } from '../../../audio/call-audio';
 import { playSamples, type Playback } from '../preview/play-samples';
 import { PREVIEW_SAMPLE_RATE } from '../preview/decode-mono';
-import { recordMicrophone, type MicrophoneRecording } from '../preview/record-microphone';
+import { MAX_PREVIEW_SECONDS } from '../preview/record-microphone';
 import { renderPreview } from '../preview/render-preview';
 import { loadSampleSentence } from '../preview/sample-sentence';
+import { useMicrophoneRecording } from './use-microphone-recording';
 
 export type PreviewPhase = 'idle' | 'starting' | 'recording' | 'loading-sample' | 'playing';
 /** What is playing: the user's recording or the sample sentence. */
@@ -20,7 +20,7 @@ export function useVoicePreview(settings: VoiceSettings) {
   const [phase, setPhase] = useState<PreviewPhase>('idle');
   const [source, setSource] = useState<PreviewSource>('recording');
   const [recorded, setRecorded] = useState<Float32Array | null>(null);
-  const recording = useRef<MicrophoneRecording | null>(null);
+  const { record: recordFromMicrophone, stop: stopRecording } = useMicrophoneRecording(MAX_PREVIEW_SECONDS);
   const playback = useRef<Playback | null>(null);
   const sample = useRef<Float32Array | null>(null);
   // Bumped by each load of the sample, each recording and leaving the page: a download that ends after one of them plays nothing.
@@ -64,34 +64,27 @@ export function useVoicePreview(settings: VoiceSettings) {
     stopPlayback();
     sampleRequest.current += 1;
     setPhase('starting');
-    let stream: MediaStream;
-    try {
-      stream = await openMicrophone();
-    } catch (error) {
-      setPhase('idle');
-      toast.error('Microphone unavailable', { description: (error as Error).message });
-      return;
-    }
-    const current = recordMicrophone(stream);
-    recording.current = current;
-    setPhase('recording');
-    try {
-      const samples = await current.samples;
-      if (recording.current !== current) return;
-      recording.current = null;
-      if (samples.length === 0) {
+    const outcome = await recordFromMicrophone(() => setPhase('recording'));
+    switch (outcome.kind) {
+      case 'replaced':
+        return;
+      case 'recorded':
+        setRecorded(outcome.samples);
+        play(outcome.samples, 'recording');
+        return;
+      case 'microphone-unavailable':
+        setPhase('idle');
+        toast.error('Microphone unavailable', { description: outcome.reason });
+        return;
+      case 'empty':
         setPhase('idle');
         toast.error('Nothing was recorded', { description: 'Speak for a moment before stopping the recording.' });
         return;
-      }
-      setRecorded(samples);
-      play(samples, 'recording');
-    } catch {
-      recording.current = null;
-      setPhase('idle');
-      toast.error('Preview failed', { description: 'The recording could not be read. Please try again.' });
+      case 'unreadable':
+        setPhase('idle');
+        toast.error('Preview failed', { description: 'The recording could not be read. Please try again.' });
     }
-  }, [play, stopPlayback]);
+  }, [play, stopPlayback, recordFromMicrophone]);
 
   const playSampleSentence = useCallback(async () => {
     stopPlayback();
@@ -111,13 +104,10 @@ export function useVoicePreview(settings: VoiceSettings) {
     play(sample.current, 'sample');
   }, [play, stopPlayback]);
 
-  // Leaving the page stops the microphone and the sound.
+  // Leaving the page stops the sound (useMicrophoneRecording stops the microphone).
   useEffect(
     () => () => {
       sampleRequest.current += 1;
-      const unfinished = recording.current;
-      recording.current = null;
-      unfinished?.stop();
       stopPlayback();
     },
     [stopPlayback],
@@ -127,7 +117,7 @@ export function useVoicePreview(settings: VoiceSettings) {
     phase,
     source,
     record: () => void record(),
-    stopRecording: () => recording.current?.stop(),
+    stopRecording,
     playSampleSentence: () => void playSampleSentence(),
     replay: recorded ? () => play(recorded, 'recording') : null,
     stopPlaying: () => {
