@@ -14,6 +14,21 @@ const NGN_PER_USD = 1720;
 /** docs/product.md §9: a paid period, and the expiry when expires_at is absent (updated_at + this). */
 export const SUBSCRIPTION_PERIOD_MS = 2_592_000_000;
 
+/**
+ * When support answers: within some business days (Monday to Friday, UTC), or within some hours on
+ * any day. The reply-due time of a request is computed from it (src/server/support/reply-due.ts).
+ */
+export type SupportReplyTime = { businessDays: number } | { hours: number };
+
+interface SupportLevel {
+  /** Starts the subject of the mail to the support inbox, so that the inbox sorts by it. */
+  tag: string;
+  name: string;
+  /** What the user is promised, as the Support tab shows it. */
+  description: string;
+  replyWithin: SupportReplyTime;
+}
+
 export interface PlanDefinition {
   tier: Tier;
   /** Price a month in cents; 0 for Free. */
@@ -39,6 +54,8 @@ export interface PlanDefinition {
    * history follows the plan in force when the job runs.
    */
   retentionDays: { recordings: number; voicemail: number; history: number };
+  /** How fast a request to support (Settings › Support) is answered (docs/decisions/038-support-by-plan.md). */
+  support: SupportLevel;
   /** docs/product.md §9 feature list, as shown on the plan's card. */
   features: readonly string[];
 }
@@ -56,6 +73,7 @@ export const plans: Record<Tier, PlanDefinition> = {
     recording: false,
     multiDeviceSync: false,
     retentionDays: { recordings: 0, voicemail: 30, history: 90 },
+    support: { tag: '[Free]', name: 'Email support', description: 'Answered within 5 business days (Monday to Friday).', replyWithin: { businessDays: 5 } },
     features: [],
   },
   premium: {
@@ -68,6 +86,7 @@ export const plans: Record<Tier, PlanDefinition> = {
     recording: true,
     multiDeviceSync: false,
     retentionDays: { recordings: 90, voicemail: 90, history: 90 },
+    support: { tag: '[Standard]', name: 'Standard support', description: 'Answered within 1 business day (Monday to Friday).', replyWithin: { businessDays: 1 } },
     features: [
       '150 minutes of calling per month',
       'Basic voice changer with 5 accent options',
@@ -86,6 +105,7 @@ export const plans: Record<Tier, PlanDefinition> = {
     recording: true,
     multiDeviceSync: true,
     retentionDays: { recordings: 365, voicemail: 365, history: 365 },
+    support: { tag: '[24/7]', name: '24/7 support', description: 'Answered within 2 hours, any day.', replyWithin: { hours: 2 } },
     features: [
       'Unlimited calls',
       'Advanced voice changer with all accents',

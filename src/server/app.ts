@@ -54,6 +54,7 @@ import { RealtimeHub } from './realtime/realtime-hub';
 import { RedisPresence } from './realtime/redis-presence';
 import { realtimeRoutes } from './realtime/routes';
 import { SessionSockets } from './realtime/session-sockets';
+import { supportRoutes } from './support/routes';
 import { announceChange } from './sync/announce-change';
 import { announceRouteChanges } from './sync/announce-route-changes';
 import { createPaymentProvider } from './providers/payments/create-payment-provider';
@@ -294,6 +295,7 @@ export async function buildApp({ config, database, logger, webRoot = defaultWebR
       await api.register(mediaRoutes, { auth, webrtc: webrtc !== null, iceServers: { stunUrls: config.STUN_URLS ?? [], turnUrls: config.TURN_URLS ?? [], turnSecret: config.TURN_SECRET ?? null } });
       await api.register(callRoutes, { auth, db, calls, sessionSockets, soundTestNumber: config.SOUND_TEST_NUMBER });
       await api.register(plansRoutes, { auth, db });
+      await api.register(supportRoutes, { auth, db, mailer: mail, rateLimiter, inbox: config.supportEmail });
       await api.register(recordingsRoutes, { auth, db, audio: spool });
       await api.register(voicemailRoutes, { auth, voicemail: voicemail.service, serveAudio: serveStoredAudio });
       const admin = new AdminService({ db, calls, deadAfterMs: instanceTiming?.deadAfterMs ?? defaultInstanceTiming.deadAfterMs, log: app.log });

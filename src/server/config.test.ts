@@ -89,6 +89,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAILS: 'ops@example.com;boss' })).toThrow('Invalid configuration: ADMIN_EMAILS must be email addresses separated by commas (got "ops@example.com;boss")');
   });
 
+  it('sends support requests to SUPPORT_EMAIL, else to support@ the domain MAIL_FROM sends from, naming a bad address', () => {
+    expect(loadConfig({}).supportEmail).toBe('support@voxline.localhost');
+    expect(loadConfig({ MAIL_FROM: 'Voxline <no-reply@mail.voxline.example>' }).supportEmail).toBe('support@mail.voxline.example');
+    expect(loadConfig({ MAIL_FROM: 'robot@voxline.example' }).supportEmail).toBe('support@voxline.example');
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@voxline.example' }).supportEmail).toBe('help@voxline.example');
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'help desk' })).toThrow('SUPPORT_EMAIL must be an email address such as support@example.com (got "help desk")');
+  });
+
   it('reads RETENTION_INTERVAL_MS as milliseconds, 0 turning the job off, an hour unless set', () => {
     expect(loadConfig({}).RETENTION_INTERVAL_MS).toBe(3_600_000);
     expect(loadConfig({ RETENTION_INTERVAL_MS: '0' }).RETENTION_INTERVAL_MS).toBe(0);

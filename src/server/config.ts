@@ -73,6 +73,8 @@ export const configSchema = z.object({
   REQUIRE_EMAIL_VERIFICATION: flag,
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3, 'must be an address such as "Voxline <no-reply@example.com>"').default('Voxline <no-reply@voxline.localhost>'),
+  // Where Settings › Support sends users' requests; unset, support@ the domain MAIL_FROM sends from.
+  SUPPORT_EMAIL: z.email({ error: 'must be an email address such as support@example.com' }).optional(),
   TELEPHONY: z.enum(['local', 'vonage'], { error: 'must be local or vonage' }).default('local'),
   VONAGE_API_KEY: z.string().optional(),
   VONAGE_API_SECRET: z.string().optional(),
@@ -254,7 +256,15 @@ export type Config = z.infer<typeof configSchema> & {
   publicUrl: string;
   /** Where the telephony provider reaches this server: VONAGE_CALLBACK_URL, else the public address. */
   providerCallbackUrl: string;
+  /** The support inbox: SUPPORT_EMAIL, else support@ the domain of MAIL_FROM. */
+  supportEmail: string;
 };
+
+/** support@ the domain of a From address ("Voxline <no-reply@voxline.example>" → support@voxline.example). */
+function supportAddressBeside(mailFrom: string): string {
+  const domain = /@([^\s<>@]+?)>?\s*$/.exec(mailFrom)?.[1] ?? 'voxline.localhost';
+  return `support@${domain}`;
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -283,5 +293,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(parsed.DATA_DIR),
     publicUrl,
     providerCallbackUrl: parsed.VONAGE_CALLBACK_URL ?? publicUrl,
+    supportEmail: parsed.SUPPORT_EMAIL ?? supportAddressBeside(parsed.MAIL_FROM),
   };
 }

@@ -202,7 +202,7 @@ for (const look of looks) {
       await expectAccessible(page, 'call settings, receiving');
       await page.getByRole('button', { name: 'Stop Receiving' }).click();
 
-      // Settings: the three tabs and the account dialogs.
+      // Settings: its tabs and the account dialogs.
       await openPage(page, settingsLink, 'Settings');
       await expect(page.getByRole('region', { name: 'Premium' })).toBeVisible();
       await expectAccessible(page, 'settings, Subscription');
@@ -218,6 +218,9 @@ for (const look of looks) {
       await expect(page.getByRole('dialog', { name: 'Enable two-factor authentication' })).toBeVisible();
       await expectAccessible(page, 'Enable two-factor authentication dialog', DIALOG);
       await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: 'Support' }).click();
+      await expect(page.getByRole('region', { name: 'Your support level' })).toBeVisible();
+      await expectAccessible(page, 'settings, Support');
 
       await page.goto('/admin');
       await heading(page, 'You do not have access to this page');

@@ -11,6 +11,7 @@ export * from '../plans/schema';
 export * from '../preferences/schema';
 export * from '../providers/payments/sandbox/schema';
 export * from '../recordings/schema';
+export * from '../support/schema';
 export * from '../voice/schema';
 export * from '../voicemail/schema';
 export * from './data-repairs-table';

@@ -4,14 +4,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { AccountTab } from './components/account-tab';
 import { PreferencesTab } from './components/preferences-tab';
 import { SubscriptionTab } from './components/subscription-tab';
+import { SupportTab } from './support/support-tab';
 
-type SettingsTab = 'subscription' | 'account' | 'preferences';
+type SettingsTab = 'subscription' | 'account' | 'preferences' | 'support';
 
 function toSettingsTab(value: string | null): SettingsTab {
-  return value === 'account' || value === 'preferences' ? value : 'subscription';
+  return value === 'account' || value === 'preferences' || value === 'support' ? value : 'subscription';
 }
 
-/** docs/product.md §2: Subscription (the default), Account and Preferences, the tab kept in ?tab=. */
+/** docs/product.md §2: Subscription (the default), Account, Preferences and Support, the tab kept in ?tab=. */
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
 
@@ -30,10 +31,11 @@ export function SettingsPage() {
     <>
       <PageHeading title="Settings">Your plan, your account and how Voxline behaves.</PageHeading>
       <Tabs value={toSettingsTab(params.get('tab'))} onValueChange={selectTab} className="flex flex-col gap-6">
-        <TabsList className="grid w-full grid-cols-3 sm:w-fit">
+        <TabsList className="grid w-full grid-cols-4 sm:w-fit">
           <TabsTrigger value="subscription">Subscription</TabsTrigger>
           <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="preferences">Preferences</TabsTrigger>
+          <TabsTrigger value="support">Support</TabsTrigger>
         </TabsList>
         <TabsContent value="subscription">
           <SubscriptionTab />
@@ -43,6 +45,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="preferences">
           <PreferencesTab />
+        </TabsContent>
+        <TabsContent value="support">
+          <SupportTab />
         </TabsContent>
       </Tabs>
     </>
