@@ -22,8 +22,6 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            // The password checker's dictionaries (decision 014): only with the chunk that imports them on demand.
-            { name: 'zxcvbn', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
           ],
         },
       },

@@ -1,9 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from './components/ui/sonner';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { PreferencesThemeSync } from './lib/preferences';
 import { RealtimeProvider } from './lib/realtime';
 import { ThemeProvider } from './lib/theme';
+
+// With sonner, fetched while the page renders rather than before it (decision 021): notices raised
+// earlier show when it subscribes.
+const Toaster = lazy(() => import('./components/ui/sonner').then(({ Toaster }) => ({ default: Toaster })));
 
 /** Providers every page shares; the router or a test renders inside. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -12,7 +15,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       <ThemeProvider>
         <PreferencesThemeSync />
         <RealtimeProvider>{children}</RealtimeProvider>
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { defaultPreferences } from '../../common/api/preferences';
 import { openMicrophone } from '../audio/call-audio';
 import { preferencesQuery } from '../lib/preferences';

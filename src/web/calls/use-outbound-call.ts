@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { useRealtime } from '../lib/realtime';
 import { browserCallDeps } from './browser-call-deps';
 import { CallSession } from './call-session';

@@ -32,7 +32,7 @@ export function NewPasswordField<T extends FieldValues>({ id, label, form, name,
       onFocus={strength.prepare}
       aria-describedby={saidByError ? undefined : feedbackId}
     >
-      {!saidByError && <PasswordStrengthFeedback id={feedbackId} verdict={strength.verdict} />}
+      {!saidByError && <PasswordStrengthFeedback id={feedbackId} verdict={strength.verdict} pending={strength.pending} />}
     </FormInput>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { defaultPreferences } from '../../common/api/preferences';
 import { formatPhoneNumber } from '../../common/phone';
 import { preferencesQuery } from '../lib/preferences';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { preferencesSchema, updatePreferencesBodySchema, type Preferences } from '../../common/api/preferences';
 import { api } from './api-client';
 import { withErrorReference } from './error-reference';

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { sessionSchema } from '../../common/api/session';
 import { serverMessageSchema, type ClientMessage, type ServerMessage } from '../../common/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

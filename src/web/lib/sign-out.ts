@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { ApiError } from './api-client';
 import { withErrorReference } from './error-reference';
 import { sessionQuery } from './session';

@@ -1,6 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { verificationSchema, type Verification } from '../../common/api/payments';
 import { minutesSchema, subscriptionStatusSchema } from '../../common/api/subscription';
 import { tierName } from '../../common/plans';

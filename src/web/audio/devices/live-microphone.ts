@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { deviceChoice } from './device-choice-store';
 
 /** A call's audio that can take a new microphone without stopping (replaceTrack, or a re-opened capture). */

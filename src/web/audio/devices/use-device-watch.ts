@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { canChooseOutput } from './audio-output';
 import { diffDevices, resolveDevice, type AudioDevice, type DeviceRole } from './device-choice';
 import { deviceChoice } from './device-choice-store';

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../../tests/support/render-web';
 import { apiError, stubApi, type StubResponder } from '../../../../tests/support/web-fetch';
 import { AuthPage } from './auth-page';
+import { InProcessPasswordWorker } from '../../password-checker/password-worker.test-support';
 
 const user = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' };
 const signedOut = { 'GET /api/v1/session': apiError(401, 'unauthenticated', 'You are not signed in') };
@@ -18,6 +19,8 @@ const CHECKER_LOAD_MS = 10_000;
 beforeAll(async () => {
   (await import('../../../common/password-strength')).preparePasswordChecker();
 }, 60_000);
+// jsdom has no Worker: the strength meter's checker answers from the test's thread, with the worker's own code.
+beforeEach(() => vi.stubGlobal('Worker', InProcessPasswordWorker));
 
 function renderAuth(path: string, answers: Record<string, StubResponder> = {}) {
   const api = stubApi({ ...signedOut, ...answers });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { CallRecord } from '../../../common/api/calls';
 import { useCall } from '../../calls/call-context';
 import { PageHeading } from '../../components/page-heading';

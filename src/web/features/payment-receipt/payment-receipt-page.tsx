@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Receipt } from '../../../common/api/payments';
 import { PageHeading } from '../../components/page-heading';
 import { ApiError } from '../../lib/api-client';

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../common/api/account';
 import type { Preferences } from '../../../common/api/preferences';
 import { renderRoutes } from '../../../../tests/support/render-web';
 import { apiError, stubApi, type StubResponder } from '../../../../tests/support/web-fetch';
 import { routes } from '../../router';
 import { SettingsPage } from './settings-page';
+import { InProcessPasswordWorker } from '../../password-checker/password-worker.test-support';
 
 const account: Account = {
   id: 'u1',
@@ -42,6 +43,8 @@ afterEach(() => vi.unstubAllGlobals());
 beforeAll(async () => {
   (await import('../../../common/password-strength')).preparePasswordChecker();
 }, 60_000);
+// jsdom has no Worker: the strength meter's checker answers from the test's thread, with the worker's own code.
+beforeEach(() => vi.stubGlobal('Worker', InProcessPasswordWorker));
 
 describe('Settings tabs', () => {
   it('opens on Subscription by default', () => {
@@ -311,7 +314,8 @@ describe('in the app', () => {
     vi.stubGlobal('fetch', api.fetchStub);
     renderRoutes(routes, '/settings?tab=preferences');
 
-    expect(await screen.findByRole('switch', { name: 'Dark Mode' })).toBeChecked();
+    // The signed-in frame and the page are lazy routes: their first import takes over a second when other files load theirs at once.
+    expect(await screen.findByRole('switch', { name: 'Dark Mode' }, { timeout: 5_000 })).toBeChecked();
     await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
     expect(api.sent('GET', '/api/v1/preferences')).toHaveLength(1);
   });

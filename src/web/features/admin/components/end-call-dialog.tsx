@@ -1,6 +1,6 @@
 import { CircleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { useEndCall } from '../api/end-call';

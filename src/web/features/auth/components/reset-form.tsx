@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { passwordResetRequestBodySchema } from '../../../../common/api/auth';
 import { FormAlert } from '../../../components/form-alert';
 import { PendingButton } from '../../../components/pending-button';

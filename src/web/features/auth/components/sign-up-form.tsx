@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { signUpBodySchema } from '../../../../common/api/auth';
 import { FormAlert } from '../../../components/form-alert';
 import { FormInput } from '../../../components/form-input';
@@ -27,7 +27,7 @@ export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps
   const submit = submitHandler(
     form,
     async (body) => {
-      const verdict = strength.check();
+      const verdict = await strength.check();
       if (verdict && !verdict.acceptable) {
         form.setError('password', { type: 'strength', message: verdict.message }, { shouldFocus: true });
         return;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { newPasswordWithConfirmationSchema } from '../../../../common/api/auth';
 import { FormAlert } from '../../../components/form-alert';
 import { NewPasswordFields } from '../../../components/new-password-fields';
@@ -31,7 +31,7 @@ export function UpdatePasswordForm({ token, onUpdated, onRequestNewLink, onBackT
 
   const submit = submitHandler(form, async ({ newPassword }) => {
     if (!token) return;
-    const verdict = strength.check();
+    const verdict = await strength.check();
     if (verdict && !verdict.acceptable) {
       form.setError('newPassword', { type: 'strength', message: verdict.message }, { shouldFocus: true });
       return;

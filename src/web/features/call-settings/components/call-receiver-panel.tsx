@@ -1,6 +1,6 @@
 import { MicIcon, MicOffIcon, PhoneIcon, PhoneIncomingIcon, PhoneOffIcon } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { formatDuration } from '../../../../common/calls';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { CallStatusAnnouncer } from '../../../calls/call-status-announcer';

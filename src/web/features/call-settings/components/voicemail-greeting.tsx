@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MicIcon, SquareIcon } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { VOICEMAIL_GREETING_MAX_SEC } from '../../../../common/api/voicemail';
 import { FormAlert } from '../../../components/form-alert';
 import { LoadFailed } from '../../../components/load-failed';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { voicePlanRefusal } from '../../../../common/api/voice-settings';
 import { defaultVoiceSettings, isDefaultVoice, roundToVoiceStep, voiceTypeLabels, type VoiceSettings, type VoiceType } from '../../../../common/voice';
 import { ApiError } from '../../../lib/api-client';

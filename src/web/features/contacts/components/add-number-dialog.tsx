@@ -3,7 +3,7 @@ import { CheckIcon, Loader2Icon, SearchIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FRIENDLY_NAME_MAX_LENGTH, renameNumberBodySchema, searchNumbersQuerySchema, type AvailableNumber, type NumberLimit } from '../../../../common/api/numbers';
 import { countries, DEFAULT_COUNTRY, isSupportedCountry } from '../../../../common/countries';
 import { formatPhoneNumber } from '../../../../common/phone';

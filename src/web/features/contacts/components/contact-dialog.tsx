@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CONTACT_EMAIL_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, CONTACT_PHONE_MAX_LENGTH, createContactBodySchema, type Contact } from '../../../../common/api/contacts';
 import { DialogFormFooter } from '../../../components/dialog-form-footer';
 import { FormAlert } from '../../../components/form-alert';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PencilIcon, PhoneIcon, SearchIcon, UserPlusIcon } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import { createSearchParams, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Contact } from '../../../../common/api/contacts';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { Button } from '../../../components/ui/button';

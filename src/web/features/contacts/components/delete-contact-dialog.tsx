@@ -1,5 +1,5 @@
 import { Trash2Icon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Contact } from '../../../../common/api/contacts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';

@@ -97,7 +97,8 @@ describe('Phone Numbers card', () => {
     renderCard({ 'GET /api/v1/numbers': [apiError(500, 'internal', 'Something went wrong'), numbersList(office)] });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load your phone numbers');
-    expect(await screen.findAllByText('Failed to load your phone numbers')).toHaveLength(2); // the notice too
+    // The notice too, once sonner has loaded (src/web/lib/toast.ts).
+    await waitFor(() => expect(screen.getAllByText('Failed to load your phone numbers')).toHaveLength(2));
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('+1 (415) 555-2671')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { OwnedNumber } from '../../../../common/api/numbers';
 import { findCountry } from '../../../../common/countries';
 import { formatPhoneNumber } from '../../../../common/phone';

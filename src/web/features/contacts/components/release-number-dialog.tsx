@@ -1,5 +1,5 @@
 import { PhoneOffIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { OwnedNumber } from '../../../../common/api/numbers';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

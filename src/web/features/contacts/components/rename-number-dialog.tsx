@@ -1,6 +1,6 @@
 import { PencilIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FRIENDLY_NAME_MAX_LENGTH, renameNumberBodySchema, type OwnedNumber } from '../../../../common/api/numbers';
 import { formatPhoneNumber } from '../../../../common/phone';
 import { DialogFormFooter } from '../../../components/dialog-form-footer';

@@ -1,6 +1,6 @@
 import { DownloadIcon, Trash2Icon } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { withErrorReference } from '../../../lib/error-reference';

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { AudioLinesIcon, DeleteIcon, PhoneIcon } from 'lucide-react';
 import { useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { CountryOption } from '../../../../common/countries';
 import { formatPhoneNumber, toE164 } from '../../../../common/phone';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 import { callLinesQuery } from '../../../calls/call-lines-query';
 import { defaultCountry, keypadKeysOnly, splitInternational, touchToneKeysIn } from '../dial-target';
@@ -118,19 +118,13 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
     <form onSubmit={submit} className="mx-auto flex w-full max-w-sm flex-col gap-4" aria-label="Dialer">
       <div className="flex flex-col gap-2">
         <Label htmlFor="call-from">Call from</Label>
-        <Select value={selectedFrom} onValueChange={setFrom}>
-          <SelectTrigger id="call-from" aria-label="Call from">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {owned.map((number) => (
-              <SelectItem key={number.id} value={number.phoneNumber}>
-                {formatPhoneNumber(number.phoneNumber)}
-                {number.friendlyName ? ` · ${number.friendlyName}` : ''}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <NativeSelect id="call-from" value={selectedFrom} onChange={(event) => setFrom(event.target.value)}>
+          {owned.map((number) => (
+            <option key={number.id} value={number.phoneNumber}>
+              {`${formatPhoneNumber(number.phoneNumber)}${number.friendlyName ? ` · ${number.friendlyName}` : ''}`}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
       <div className="flex flex-col gap-2">
         <span className="text-sm font-medium">Country</span>

@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, DownloadIcon, PhoneIcon, PrinterIcon, XIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Receipt } from '../../../../common/api/payments';
 import { tierName } from '../../../../common/plans';
 import { Badge } from '../../../components/ui/badge';

@@ -1,7 +1,7 @@
 import { KeyRoundIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { changePasswordFormSchema } from '../../../../common/api/account';
 import { DialogFormFooter } from '../../../components/dialog-form-footer';
 import { FormAlert } from '../../../components/form-alert';
@@ -48,7 +48,7 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const id = useId();
 
   const submit = submitHandler(form, async ({ currentPassword, newPassword }) => {
-    const verdict = strength.check();
+    const verdict = await strength.check();
     if (verdict && !verdict.acceptable) {
       form.setError('newPassword', { type: 'strength', message: verdict.message }, { shouldFocus: true });
       return;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Preferences } from '../../../../common/api/preferences';
 import { PageLoading } from '../../../components/page-loading';
 import { PendingButton } from '../../../components/pending-button';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { SubscriptionStatus } from '../../../../common/api/subscription';
 import { formatDuration } from '../../../../common/calls';
 import { paidPlans, planPrice, tierName, type PaidPlan } from '../../../../common/plans';

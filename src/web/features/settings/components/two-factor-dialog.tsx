@@ -1,6 +1,6 @@
 import { ShieldCheckIcon, ShieldOffIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { confirmTwoFactorBodySchema, passwordConfirmBodySchema, type EnableTwoFactorResult } from '../../../../common/api/account';
 import { DialogFormFooter } from '../../../components/dialog-form-footer';
 import { FormAlert } from '../../../components/form-alert';

@@ -1,5 +1,5 @@
 import { Trash2Icon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Voicemail } from '../../../../common/api/voicemail';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form-alert';

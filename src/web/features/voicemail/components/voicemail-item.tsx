@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Voicemail } from '../../../../common/api/voicemail';
 import { formatDuration } from '../../../../common/calls';
 import { formatPhoneNumber } from '../../../../common/phone';
