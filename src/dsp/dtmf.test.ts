@@ -62,6 +62,23 @@ describe('DTMF tones', () => {
     expect(detectDtmf(play(tones, sampleRate, framesFor(2), speechLike), sampleRate)).toBe('11');
   });
 
+  it('hears a key broken by a 25 ms dropout as one press, and one broken by 80 ms (the sender’s gap) as two', () => {
+    const sampleRate = 16_000;
+    const tones = new DtmfTones(sampleRate);
+    tones.add('9');
+    const tone = play(tones, sampleRate, framesFor(1)).subarray(0, (sampleRate * DTMF_TONE_MS) / 1000);
+    const brokenBy = (dropoutMs: number) => {
+      const half = tone.length / 2;
+      const dropout = (sampleRate * dropoutMs) / 1000;
+      const out = new Float32Array(tone.length + dropout);
+      out.set(tone.subarray(0, half));
+      out.set(tone.subarray(half), half + dropout);
+      return out;
+    };
+    expect(detectDtmf(brokenBy(25), sampleRate)).toBe('9');
+    expect(detectDtmf(brokenBy(DTMF_GAP_MS), sampleRate)).toBe('99');
+  });
+
   it('hears nothing in a voice alone, a single tone or silence', () => {
     const sampleRate = 16_000;
     const single = Float32Array.from({ length: sampleRate }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 697 * i) / sampleRate));

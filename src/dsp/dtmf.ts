@@ -121,28 +121,42 @@ const MIN_AMPLITUDE = 0.01;
 const MIN_LEAD = 2;
 /** Blocks in a row a key must hold to count: one tone makes several, noise rarely two. */
 const HOLD_BLOCKS = 2;
+/**
+ * A key heard again after at most this many blocks without it is the same tone, interrupted (a
+ * playback dropout or a concealed packet), not a second press: the sender's 80 ms gap always
+ * leaves at least two whole blocks without the key.
+ */
+const MAX_INTERRUPTION_BLOCKS = 1;
 
 /**
  * The keys heard in mono audio (samples scaled to ±1), in order: a key counts once it holds for
- * two blocks, and again only after a block without it.
+ * two blocks, and again only after two blocks or more without it.
  */
 export function detectDtmf(samples: ArrayLike<number>, sampleRate: number): string {
   const block = Math.round((sampleRate * BLOCK_MS) / 1000);
   let heard = '';
   let candidate: DtmfKey | null = null;
   let held = 0;
-  let counted = false;
+  let counted: DtmfKey | null = null;
+  let blocksWithoutCounted = 0;
   for (let start = 0; start + block <= samples.length; start += block) {
     const key = blockKey(samples, start, block, sampleRate);
+    if (key !== null && key === counted && blocksWithoutCounted <= MAX_INTERRUPTION_BLOCKS) {
+      blocksWithoutCounted = 0;
+      candidate = null;
+      held = 0;
+      continue;
+    }
+    blocksWithoutCounted += 1;
     if (key !== candidate) {
       candidate = key;
       held = 0;
-      counted = false;
     }
     held += 1;
-    if (candidate && !counted && held >= HOLD_BLOCKS) {
+    if (candidate && held === HOLD_BLOCKS) {
       heard += candidate;
-      counted = true;
+      counted = candidate;
+      blocksWithoutCounted = 0;
     }
   }
   return heard;

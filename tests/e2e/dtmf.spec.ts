@@ -45,6 +45,7 @@ test('touch-tones: * and # typed before a call are refused for dialling; pressed
   const [callContext] = playingTheEcho;
 
   // The dialer's keypad during the call, then the keyboard.
+  const pressedAt = Date.now();
   const keypad = page.getByRole('group', { name: 'Keypad' });
   for (const name of ['1', '5', '9', 'Pound']) await keypad.getByRole('button', { name, exact: true }).click();
   await page.keyboard.press('*');
@@ -53,7 +54,9 @@ test('touch-tones: * and # typed before a call are refused for dialling; pressed
   await expect
     .poll(
       async () => {
-        const recording = (await readPlayedAudio(page, 8)).find((candidate) => candidate.kind === 'audio-context' && candidate.startEpochMs === callContext!.startEpochMs);
+        // Everything played since the first key, however slowly this machine reads it back.
+        const secondsSincePressed = (Date.now() - pressedAt) / 1000 + 1;
+        const recording = (await readPlayedAudio(page, secondsSincePressed)).find((candidate) => candidate.kind === 'audio-context' && candidate.startEpochMs === callContext!.startEpochMs);
         return recording ? detectDtmf(recording.samples, recording.sampleRate) : '';
       },
       { timeout: 20_000 },
