@@ -36,12 +36,20 @@ describe('EchoParty', () => {
     heard.forEach((frame, i) => expect(frame.at - start).toBe(300 + i * 20));
   });
 
-  it('drops the oldest frames when it falls far behind, and keeps the newest', () => {
+  it('plays back whole a burst of a second of frames, as a stalled sender sends when it catches up', () => {
     const echo = new EchoParty(16_000, 100);
     const heard = collect(echo);
-    for (let i = 1; i <= 30; i += 1) echo.send(frameOf(i));
+    for (let i = 1; i <= 50; i += 1) echo.send(frameOf(i));
     vi.advanceTimersByTime(100);
-    expect(heard.map((frame) => frame.value)).toEqual(Array.from({ length: 15 }, (_, i) => i + 16));
+    expect(heard.map((frame) => frame.value)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('drops the oldest frames when it falls further behind than its delay and a second, and keeps the newest', () => {
+    const echo = new EchoParty(16_000, 100);
+    const heard = collect(echo);
+    for (let i = 1; i <= 70; i += 1) echo.send(frameOf(i));
+    vi.advanceTimersByTime(100);
+    expect(heard.map((frame) => frame.value)).toEqual(Array.from({ length: 55 }, (_, i) => i + 16));
   });
 
   it('plays nothing more once closed', () => {

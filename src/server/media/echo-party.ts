@@ -1,8 +1,13 @@
 import { frameSamples, type CallSampleRate } from '../../common/calls';
 import { BaseLeg } from './leg';
 
-/** Frames that may wait at once beyond the delay itself, for a timer that fires late. */
-const SPARE_FRAMES = 10;
+/**
+ * Frames that may wait at once beyond the delay itself: a second of them. A sender that stalls
+ * (a busy browser or instance) catches up with a burst, and the echo plays it back whole: with
+ * room for 200 ms, bursts on a loaded machine dropped frames, cutting holes in the voice and in
+ * touch-tones (docs/calls.md#touch-tones).
+ */
+const SPARE_FRAMES = 50;
 
 /**
  * The built-in party that plays back what it hears after a short delay: the sound-test line and
