@@ -16,9 +16,11 @@ export default defineConfig({
   fullyParallel: true,
   reporter: 'list',
   // Two workers share two cores with the server, whose password hashing and call audio compete
-  // with both browsers: a sign-in has taken 3.6 s and a whole journey 33 s on a CI machine.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // with both browsers: a sign-in has taken 3.6 s and a whole journey 33 s on a CI machine, and
+  // one CI machine ran the suite in 20.9 min where a quiet one takes 7.7, a click on Answer then
+  // waiting more than 10 s for the page to take it.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   globalSetup: './tests/e2e/support/global-setup.ts',
   globalTeardown: './tests/e2e/support/global-teardown.ts',
   use: {
@@ -28,7 +30,7 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS],
     },
     navigationTimeout: 15_000,
-    actionTimeout: 10_000,
+    actionTimeout: 20_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The built app registers a service worker that precaches the whole build and then answers the

@@ -3,7 +3,6 @@ import { ADMIN_EMAIL, logInThroughPage, signUpThroughPage, uniqueEmail } from '.
 import { writeSineWav } from './support/wav';
 
 test("an administrator sees another user's call in the Admin page and ends it; the caller is told why", async ({ page, launchWithMicrophone }) => {
-  test.setTimeout(90_000);
 
   // A user calls the sound-test line.
   const caller = (await launchWithMicrophone(writeSineWav({ frequency: 440, seconds: 60 }), { loop: true })).page;

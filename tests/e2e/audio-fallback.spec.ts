@@ -12,7 +12,6 @@ import { rentFirstNumberThroughPage } from './support/numbers';
  * (docs/calls.md#media).
  */
 test('with UDP blocked, a call to the sound-test line falls back to the websocket, and the 440 Hz comes back', async ({ launchWithMicrophone }) => {
-  test.setTimeout(90_000);
   const { page } = await launchWithMicrophone(writeSineWav({ frequency: 440, seconds: 60 }), { loop: true });
   await blockUdp(page);
   const heard = await listenTo(page);

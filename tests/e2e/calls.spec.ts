@@ -6,7 +6,6 @@ import { writeSineWav } from './support/wav';
 import { rentFirstNumberThroughPage } from './support/numbers';
 
 test('a new user rents a number, calls the sound-test line, hears their own 440 Hz, mutes, hangs up and redials from history', async ({ launchWithMicrophone }) => {
-  test.setTimeout(90_000);
   const { page } = await launchWithMicrophone(writeSineWav({ frequency: 440, seconds: 60 }), { loop: true });
   const heard = await listenTo(page);
   const email = uniqueEmail('caller');

@@ -8,7 +8,6 @@ import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/user
  * preview, which the server serves with the app and the browser runs through the voice engine.
  */
 test('a user without a microphone plays the sample sentence in the Voice Changer and hears it', async ({ page }) => {
-  test.setTimeout(90_000);
   const heard = await listenTo(page);
   const email = uniqueEmail('sample-sentence');
   await signUpThroughPage(page, 'Sample Listener', email);

@@ -4,7 +4,6 @@ import { writeSineWav } from './support/wav';
 import { rentFirstNumberThroughPage } from './support/numbers';
 
 test('signing out in another tab ends the call in progress in the first, which shows the person signed out', async ({ launchWithMicrophone }) => {
-  test.setTimeout(90_000);
   const { context, page } = await launchWithMicrophone(writeSineWav({ frequency: 440, seconds: 60 }), { loop: true });
   const email = uniqueEmail('signout');
   await signUpThroughPage(page, 'Sign Out', email);

@@ -9,7 +9,6 @@ import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/user
  * domain of MAIL_FROM) gets the request tagged [24/7], and the user an acknowledgement.
  */
 test('a Platinum user sends a request from Settings and is told it is 24/7 support and when the answer is due', async ({ page }) => {
-  test.setTimeout(90_000);
   const email = uniqueEmail('support');
   await signUpThroughPage(page, 'Sam Support', email);
   await logInThroughPage(page, email);
