@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error';
 import { noSuchRoute } from '../static-site/serve-web-app';
 import { fromThisMachine } from './from-this-machine';
 import { mailOutbox } from './schema';
+import { escapeHtml } from '../http/escape-html';
 
 const outboxMessageSchema = z.object({
   id: z.string(),
@@ -15,10 +16,6 @@ const outboxMessageSchema = z.object({
   links: z.array(z.string()),
   createdAt: z.iso.datetime(),
 });
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /**
  * A development aid, never registered in production: the mail that was kept instead of sent,

@@ -1,8 +1,5 @@
 import type { MailMessage, MailTemplate } from './mail-message';
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../http/escape-html';
 
 function message(template: MailTemplate, to: string, subject: string, lines: string[], link: { url: string; label: string }): MailMessage {
   const text = [...lines, '', `${link.label}: ${link.url}`, '', 'If you did not ask for this, you can ignore this email.', '', 'Voxline'].join('\n');

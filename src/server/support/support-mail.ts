@@ -1,5 +1,6 @@
 import { plans, tierName, type Tier } from '../../common/plans';
 import type { MailMessage } from '../mail/mail-message';
+import { escapeHtml } from '../http/escape-html';
 
 const utcTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
@@ -15,10 +16,6 @@ const utcTime = new Intl.DateTimeFormat('en-GB', {
 /** 'Monday, 30 November 2026 at 15:00 UTC': a mail names its time zone, as it is read anywhere. */
 function inUtc(time: Date): string {
   return `${utcTime.format(time)} UTC`;
-}
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 function htmlOf(paragraphs: string[]): string {

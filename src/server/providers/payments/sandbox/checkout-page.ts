@@ -1,5 +1,6 @@
 import { formatNgn, formatUsd, tierName, tiers, type Tier } from '../../../../common/plans';
 import type { sandboxTransactions } from './schema';
+import { escapeHtml } from '../../../http/escape-html';
 
 type SandboxTransaction = typeof sandboxTransactions.$inferSelect;
 
@@ -8,9 +9,6 @@ export interface CheckoutForm {
   expiry: string;
   cvv: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
 const styles = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
