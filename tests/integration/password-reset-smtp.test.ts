@@ -1,45 +1,20 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../support/accounts';
+import { decodeQuotedPrintable, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
 import { buildTestApp, type TestApp } from '../support/test-app';
 import { TestBrowser, uniqueEmail } from '../support/test-browser';
 
-interface Delivery {
-  to: string[];
-  raw: string;
-}
-
-const deliveries: Delivery[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let testApp: TestApp;
 
-/** Undoes quoted-printable soft line breaks and escapes, enough to read links in a message body. */
-function decodeQuotedPrintable(raw: string) {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        deliveries.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  testApp = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Voxline <no-reply@voxline.test>' } });
+  smtp = await startSmtpInbox();
+  testApp = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Voxline <no-reply@voxline.test>' } });
 });
 
 afterAll(async () => {
   await testApp.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp?.close();
 });
 
 describe('password reset over real SMTP', () => {
@@ -51,8 +26,8 @@ describe('password reset over real SMTP', () => {
     const requested = await new TestBrowser(testApp.app).post('/api/v1/auth/password-reset', { email });
     expect(requested.statusCode).toBe(200);
 
-    const delivery = deliveries.filter((d) => d.to.includes(email)).find((d) => d.raw.includes('Reset your Voxline password'));
-    expect(delivery, `deliveries: ${deliveries.map((d) => d.to.join()).join('; ')}`).toBeDefined();
+    const delivery = smtp.deliveries.filter((d) => d.to.includes(email)).find((d) => d.raw.includes('Reset your Voxline password'));
+    expect(delivery, `deliveries: ${smtp.deliveries.map((d) => d.to.join()).join('; ')}`).toBeDefined();
     expect(delivery!.raw).toContain('From: Voxline <no-reply@voxline.test>');
     const link = /http:\/\/localhost:3000\/auth\?tab=updatePassword&token=[\w-]+/.exec(decodeQuotedPrintable(delivery!.raw));
     expect(link).not.toBeNull();

@@ -1,6 +1,4 @@
 import { generateKeyPairSync } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaystackFake } from '../fakes/paystack/paystack-fake';
 import { FAKE_API_KEY, FAKE_API_SECRET, VonageNumbersFake } from '../fakes/vonage/vonage-numbers-fake';
@@ -10,6 +8,7 @@ import { freePort } from '../support/free-port';
 import { cookieHeader, MediaClient } from '../support/media-client';
 import { RealtimeTab } from '../support/realtime-tab';
 import { startPayment } from '../support/sandbox-checkout';
+import { decodeQuotedPrintable, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
 import { buildTestApp, type TestApp } from '../support/test-app';
 import { TestBrowser, uniqueEmail } from '../support/test-browser';
 import { until } from '../support/until';
@@ -40,8 +39,7 @@ const { privateKey, publicKey } = generateKeyPairSync('rsa', {
 });
 
 const log: string[] = [];
-const mails: string[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let paystack: PaystackFake;
 let numbersFake: VonageNumbersFake;
 let voiceFake: VonageVoiceFake;
@@ -49,21 +47,7 @@ let testApp: TestApp;
 let wsBase: string;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authMethods: ['PLAIN', 'LOGIN'],
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    onAuth: (auth, _session, callback) => callback(auth.password === SMTP_PASSWORD ? null : new Error('bad password'), { user: auth.username }),
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpInbox({ password: SMTP_PASSWORD });
   paystack = await PaystackFake.start();
   numbersFake = await VonageNumbersFake.start({ inventory: voiceNumbers('14152009', 3) });
   voiceFake = await VonageVoiceFake.start({ applicationId: 'aaaaaaaa-1111-2222-3333-555555555555', publicKey });
@@ -74,7 +58,7 @@ beforeAll(async () => {
     env: {
       LOG_LEVEL: 'trace',
       AUTH_SECRET,
-      SMTP_URL: `smtp://voxline:${SMTP_PASSWORD}@127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       TURN_URLS: 'turn:turn.example:3478',
       TURN_SECRET,
       PAYMENTS: 'paystack',
@@ -97,16 +81,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp?.close();
   await Promise.all([voiceFake?.close(), numbersFake?.close(), paystack?.close()]);
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp?.close();
 });
 
 /** Undoes quoted-printable soft line breaks and escapes, enough to read a link in a message. */
-const decodeQuotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
 /** The link of the last mail to `email` whose text contains `marker`. */
 async function mailedLink(email: string, marker: string): Promise<URL> {
   const pattern = /http:\/\/localhost:3000\/[^\s"<>]+/;
-  const matching = () => mails.map(decodeQuotedPrintable).filter((mail) => mail.includes(email) && mail.includes(marker));
+  const matching = () => smtp.deliveries.map((delivery) => decodeQuotedPrintable(delivery.raw)).filter((mail) => mail.includes(email) && mail.includes(marker));
   await until(() => matching().length > 0);
   return new URL(pattern.exec(matching().at(-1)!)![0].replaceAll('&amp;', '&'));
 }

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
+import { startSmtpInbox, type SmtpInbox } from '../../../tests/support/smtp-inbox';
 import { openTestDatabase } from '../../../tests/support/test-database';
 import { createOutboxMailer, createSmtpMailer } from './mailer';
 import { mailOutbox } from './schema';
@@ -54,38 +53,23 @@ describe('the outbox mailer', () => {
 });
 
 describe('the SMTP mailer', () => {
-  const delivered: string[] = [];
-  let smtp: SMTPServer;
-  let port: number;
+  let smtp: SmtpInbox;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          delivered.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpInbox();
   });
-  afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
+  afterAll(() => smtp.close());
 
   it('logs the Message-ID it sent, the template and the recipient domain, never the link', async () => {
     const { log, lines, records } = capturingLogger();
-    await createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Voxline <no-reply@voxline.test>', log).send(
+    await createSmtpMailer(smtp.url, 'Voxline <no-reply@voxline.test>', log).send(
       resetPasswordMessage('ada.lovelace@analytical.example', 'Ada', RESET_URL),
     );
 
     const [logged] = records();
     expect(logged).toMatchObject({ template: 'reset-password', toDomain: 'analytical.example', msg: 'mail sent' });
-    const messageIdHeader = /^Message-ID: (.+)$/im.exec(delivered.at(-1) ?? '')?.[1]?.trim();
+    const messageIdHeader = /^Message-ID: (.+)$/im.exec(smtp.deliveries.at(-1)?.raw ?? '')?.[1]?.trim();
     expect(logged!.messageId).toBe(messageIdHeader);
-    expect(delivered.at(-1)).toContain('token=');
+    expect(smtp.deliveries.at(-1)?.raw).toContain('token=');
     expectNothingFromTheMail(lines);
   });
 });

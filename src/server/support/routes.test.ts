@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSignedInUser } from '../../../tests/support/accounts';
+import { decodeQuotedPrintable, startSmtpInbox, type Delivery, type SmtpInbox } from '../../../tests/support/smtp-inbox';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { TestBrowser } from '../../../tests/support/test-browser';
 import { plans, type PaidPlan } from '../../common/plans';
@@ -10,59 +9,32 @@ import { extendSubscription } from '../plans/service';
 import { replyDueAt } from './reply-due';
 import { supportRequests } from './schema';
 
-interface Delivery {
-  to: string[];
-  raw: string;
-}
-
 /** The SMTP server refuses this mailbox, as a support inbox that is away would. */
 const REFUSED_INBOX = 'away@support.test';
 
-const deliveries: Delivery[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let testApp: TestApp;
 /** The same database, its support inbox refused by the SMTP server. */
 let inboxAway: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
-      callback(address.address === REFUSED_INBOX ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        deliveries.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  testApp = await buildTestApp({ env: { SMTP_URL: smtpUrl, MAIL_FROM: 'Voxline <no-reply@voxline.test>' } });
-  inboxAway = await buildTestApp({ database: testApp.database, env: { SMTP_URL: smtpUrl, SUPPORT_EMAIL: REFUSED_INBOX } });
+  smtp = await startSmtpInbox({ refuse: (address) => address === REFUSED_INBOX });
+  testApp = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Voxline <no-reply@voxline.test>' } });
+  inboxAway = await buildTestApp({ database: testApp.database, env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: REFUSED_INBOX } });
 });
 
 afterAll(async () => {
   await inboxAway?.close();
   await testApp?.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp?.close();
 });
 
-/** Undoes quoted-printable soft line breaks and escapes, enough to read a message body. */
-function decodeQuotedPrintable(raw: string) {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 function deliveredTo(address: string, subjectStart: string): Delivery & { subject: string; body: string } {
-  const found = deliveries
+  const found = smtp.deliveries
     .filter((delivery) => delivery.to.includes(address))
     .map((delivery) => ({ ...delivery, subject: /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(delivery.raw)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '', body: decodeQuotedPrintable(delivery.raw) }))
     .filter((delivery) => delivery.subject.startsWith(subjectStart));
-  expect(found, `mail to ${address} starting "${subjectStart}"; delivered: ${deliveries.map((d) => d.to.join()).join('; ')}`).toHaveLength(1);
+  expect(found, `mail to ${address} starting "${subjectStart}"; delivered: ${smtp.deliveries.map((d) => d.to.join()).join('; ')}`).toHaveLength(1);
   return found[0]!;
 }
 
@@ -182,7 +154,7 @@ describe('when the support inbox cannot be reached', () => {
     expect(row).toMatchObject({ subject: 'Inbox away', tier: 'platinum', deliveredAt: null });
     expect((await browser.get('/api/v1/support')).json().requests).toEqual([expect.objectContaining({ subject: 'Inbox away', delivered: false })]);
     // No acknowledgement promises an answer support never got.
-    expect(deliveries.filter((delivery) => delivery.to.includes(email) && delivery.raw.includes('We received your support request'))).toEqual([]);
+    expect(smtp.deliveries.filter((delivery) => delivery.to.includes(email) && delivery.raw.includes('We received your support request'))).toEqual([]);
 
     for (let attempt = 2; attempt <= 6; attempt += 1) expect((await send(browser, `Inbox away ${attempt}`)).statusCode).toBe(502);
   });
