@@ -194,6 +194,20 @@ describe('UdpImpairmentRelay', () => {
     expect(relayed.counters.upstream).toMatchObject({ received: 10, lost: 5, forwarded: 5 });
   });
 
+  it('loses the clients’ datagrams a filter picks, every time, until the filter is taken off', async () => {
+    const receiver = await target();
+    const { relay: relayed, port } = await relayTo(receiver.port, profiles.clean);
+    const client = await bound();
+    relayed.dropUpstreamWhen((datagram) => datagram.readUInt32BE(0) % 2 === 1);
+    await sendAll(client, numbered(10), port, relayed);
+    await until(() => receiver.received.length === 5);
+    expect(receiver.received.map(({ datagram }) => datagram.readUInt32BE(0))).toEqual([0, 2, 4, 6, 8]);
+    expect(relayed.counters.upstream).toMatchObject({ received: 10, lost: 5, forwarded: 5 });
+    relayed.dropUpstreamWhen(null);
+    await sendAll(client, numbered(2), port, relayed);
+    await until(() => receiver.received.length === 7);
+  });
+
   it('counts the downstream on its own', async () => {
     const echo = await target(0, { echo: true });
     const { relay: relayed, port } = await relayTo(echo.port, link({ loss: independentLoss(0.5) }), 3);

@@ -72,6 +72,7 @@ export class UdpImpairmentRelay {
   private readonly schedule = new DeliverySchedule<() => void>((send) => send());
   private readonly listening: dgram.Socket[] = [];
   private readonly mappings = new Map<string, Mapping>();
+  private dropsUpstream: ((datagram: Buffer) => boolean) | null = null;
 
   constructor(private readonly options: UdpImpairmentRelayOptions) {
     this.upstream = new Impairment(options.profile, derivedSeed(options.seed, 0), 'datagrams');
@@ -92,6 +93,14 @@ export class UdpImpairmentRelay {
   setProfile(profile: LinkProfile) {
     this.upstream.use(profile);
     this.downstream.use(profile);
+  }
+
+  /**
+   * Clients' datagrams that `matches` picks are lost, beside the profile's losses: a path that
+   * loses one kind of packet every time (say, a browser's last DTLS flight). Null stops it.
+   */
+  dropUpstreamWhen(matches: ((datagram: Buffer) => boolean) | null) {
+    this.dropsUpstream = matches;
   }
 
   async stop() {
@@ -124,6 +133,11 @@ export class UdpImpairmentRelay {
     }
     const { towardsTarget } = mapping;
     const targetPort = port + (this.options.targetPortOffset ?? 0);
+    if (this.dropsUpstream?.(datagram)) {
+      this.counters.upstream.received += 1;
+      this.counters.upstream.lost += 1;
+      return;
+    }
     this.pass(this.upstream, this.counters.upstream, mapping.upstream, datagram, () => towardsTarget.send(datagram, targetPort, this.options.targetAddress, ignoreSendError));
   }
 

@@ -24,6 +24,8 @@ export interface VoxlineUnderTest {
   /** For the browsers' probes: where the relay stands in for the server's WebRTC ports; null without WebRTC. */
   relay: RelayMapping | null;
   setProfile(profile: LinkProfile): void;
+  /** Browsers' datagrams to the server's WebRTC ports that `matches` picks are lost; null stops it. Only with WebRTC. */
+  dropUpstreamWhen(matches: ((datagram: Buffer) => boolean) | null): void;
   /** The call audio's link: the UDP relay with WebRTC, the TCP proxy without. */
   mediaBytes(): LinkBytes;
   /** CPU time the server process has used (user and system), ms. */
@@ -96,6 +98,10 @@ export async function startVoxline(transport: Transport, seed: number): Promise<
     setProfile(profile) {
       proxy.setProfile(profile);
       relay?.setProfile(profile);
+    },
+    dropUpstreamWhen(matches) {
+      if (!relay) throw new Error('only a WebRTC run has a UDP relay to drop datagrams in');
+      relay.dropUpstreamWhen(matches);
     },
     mediaBytes() {
       if (relay) return { up: relay.counters.upstream.forwardedBytes, down: relay.counters.downstream.forwardedBytes };

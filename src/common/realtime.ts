@@ -53,6 +53,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   /** The server's SDP answer to a media.offer, its ICE candidates gathered in it. */
   z.object({ type: z.literal('media.answer'), callId: z.string(), sdp: z.string() }),
   /**
+   * The server's side of the tab's WebRTC audio is up (ICE and DTLS) and joined to the call. The
+   * tab's own 'connected' does not prove it: the browser ends its DTLS handshake before the server
+   * does, and a server that never ends its side would leave the call silent.
+   */
+  z.object({ type: z.literal('media.connected'), callId: z.string() }),
+  /**
    * This instance is draining (docs/deploy.md#draining): the tab reconnects, through the same
    * address, to another one, once it holds no call here. Also the answer to a receiver.start it refuses.
    */

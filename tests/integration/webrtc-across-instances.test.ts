@@ -7,15 +7,15 @@ import { canShareInstances, twoInstances } from '../support/two-instances';
 import { until } from '../support/until';
 import { WebRtcClient } from '../support/webrtc-client';
 
-
 /**
  * A tab's realtime socket on one instance, its call held by the other: the offer goes to the
- * holder, whose answer carries its own candidates, so the audio reaches the holder directly.
+ * holder, whose answer carries its own candidates, so the audio reaches the holder directly; the
+ * holder's word that its side is up comes back to the tab through the other instance.
  */
 describe.skipIf(!canShareInstances)('WebRTC audio for a call another instance holds', () => {
   const instances = twoInstances({ listening: 'one', callTiming: { echoDelayMs: 0 } });
 
-  it('answers through the instance holding the call, and the sound-test line echoes the tone', async () => {
+  it('answers through the instance holding the call, says so when its side is up, and the sound-test line echoes the tone', async () => {
     const ada = await newSignedInUser(instances.two.app, 'Ada Across');
     const number = await rentANumber(ada.browser);
     const placed = await ada.browser.post('/api/v1/calls', { from: number, to: '+14155550100' });
@@ -29,6 +29,8 @@ describe.skipIf(!canShareInstances)('WebRTC audio for a call another instance ho
       expect(answer.callId).toBe(callId);
       await peer.accept((answer as Extract<ServerMessage, { type: 'media.answer' }>).sdp);
       await peer.connected();
+      // From the holder, through the other instance, to the tab that offered.
+      expect(await tab.next('media.connected')).toMatchObject({ callId });
       peer.startTone(330);
       await until(() => peer.heard.length >= 80, 15_000);
       expect(Math.abs(dominantFrequency(peer.audio(peer.heard.length - 40), 16_000) - 330)).toBeLessThan(330 * 0.02);

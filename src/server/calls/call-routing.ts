@@ -37,7 +37,7 @@ export type CallRequest =
   | { op: 'figures' }
   | { op: 'media.open'; userId: string; callId: string; relayId: string; relayInstance: string; transport: MediaTransport }
   | { op: 'media.closed'; relayId: string; reason: string }
-  | { op: 'media.offer'; userId: string; callId: string; sdp: string }
+  | { op: 'media.offer'; userId: string; callId: string; sdp: string; tabId: string }
   | { op: 'provider.event'; providerCallId: string; event: ProviderCallEvent };
 
 /** The requests another part of the call core acts on; the media ones are this module's own. */

@@ -37,7 +37,7 @@ async function reply(tab: RealtimeTab, callId: string, from: number) {
 }
 
 describe('WebRTC offers', () => {
-  it('answers the tab that offered; the tone comes back from the sound-test line and the record says webrtc', async () => {
+  it('answers the tab that offered and tells it when the server’s side is up; the tone comes back from the sound-test line and the record says webrtc', async () => {
     const caller = await callerOnTheSoundTestLine();
     const peer = await WebRtcClient.create();
     try {
@@ -47,6 +47,8 @@ describe('WebRTC offers', () => {
       expect(answer.type).toBe('media.answer');
       await peer.accept((answer as Extract<ServerMessage, { type: 'media.answer' }>).sdp);
       await peer.connected();
+      // The tab hears that the server's side is up too: only then does it take WebRTC over the fallback.
+      await until(() => caller.tab.messages.slice(from).some((m) => m.type === 'media.connected' && m.callId === caller.callId), 10_000);
       peer.startTone(440);
       await until(() => peer.heard.length >= 100, 15_000);
       const heard = peer.audio(peer.heard.length - 50);

@@ -44,7 +44,7 @@ class WebRtcOffers {
 
   listen() {
     this.deps.hub.on('media.offer', (user, message, tabId) => this.offer(user.id, message.callId, message.sdp, tabId));
-    this.deps.routing.on('media.offer', (request) => this.answerHere(request.userId, request.callId, request.sdp));
+    this.deps.routing.on('media.offer', (request) => this.answerHere(request.userId, request.callId, request.sdp, request.tabId));
     this.deps.live.onEnding((call) => {
       for (const id of [call.id, call.inbound?.id]) if (id) this.connecting.get(id)?.close('The call ended');
     });
@@ -57,14 +57,17 @@ class WebRtcOffers {
 
   /** Answers the tab that offered, from whichever instance holds the call. */
   private async offer(userId: string, callId: string, sdp: string, tabId: string) {
-    const answered = (await this.answerHere(userId, callId, sdp)) ?? (await this.deps.routing.forward(userId, callId, NO_CALL.reason, { op: 'media.offer', userId, callId, sdp }));
+    const answered = (await this.answerHere(userId, callId, sdp, tabId)) ?? (await this.deps.routing.forward(userId, callId, NO_CALL.reason, { op: 'media.offer', userId, callId, sdp, tabId }));
     const answer = answered as { sdp: string };
     this.offeredByTab.set(tabId, { userId, callId });
     this.deps.hub.sendToTab(userId, tabId, { type: 'media.answer', callId, sdp: answer.sdp });
   }
 
-  /** The answer, when this instance holds the call; null when another one does. */
-  private async answerHere(userId: string, callId: string, offerSdp: string): Promise<{ sdp: string } | null> {
+  /**
+   * The answer, when this instance holds the call; null when another one does. The tab that offered
+   * is told media.connected once the leg is up and joined, wherever the tab is.
+   */
+  private async answerHere(userId: string, callId: string, offerSdp: string, tabId: string): Promise<{ sdp: string } | null> {
     const slot = this.deps.live.legSlot(userId, callId);
     if (slot === 'not-here') return null;
     if ('code' in slot) throw slot.code === NO_CALL.code ? AppError.notFound(slot.reason) : AppError.conflict(slot.reason);
@@ -92,6 +95,7 @@ class WebRtcOffers {
         leg.close(attached === 'not-here' ? NO_CALL.reason : attached.reason);
         return;
       }
+      this.deps.hub.sendToTab(userId, tabId, { type: 'media.connected', callId });
       log.info({ transport: 'webrtc' }, 'browser audio connected');
       recordMediaTransport(this.deps.db, userId, callId, 'webrtc').catch((error: unknown) => log.warn({ err: error }, 'could not record how the call audio travels'));
     });

@@ -61,6 +61,11 @@ describe('the call audio, when the server offers WebRTC', () => {
     expect(peer.remoteDescription).toEqual({ type: 'answer', sdp: 'v=0 answer' });
     peer.becomes('connecting');
     peer.becomes('connected');
+    // The browser's side alone is not enough: the server's must be up too.
+    setup.signalling.deliver({ type: 'media.connected', callId: 'c2' });
+    await settle();
+    expect(setup.platform.playRemote).not.toHaveBeenCalled();
+    setup.signalling.deliver({ type: 'media.connected', callId: 'c1' });
 
     const media = await setup.connecting;
     expect(media.transport).toBe('webrtc');
@@ -115,6 +120,32 @@ describe('the call audio, when the server offers WebRTC', () => {
     // A late connection changes nothing.
     peer.becomes('connected');
     expect(setup.onDrop).not.toHaveBeenCalled();
+  });
+
+  it('falls back when the browser’s side is up but the server never says its side is (a stalled DTLS handshake)', async () => {
+    const setup = setUp();
+    const peer = await offered(setup);
+    setup.signalling.deliver({ type: 'media.answer', callId: 'c1', sdp: 'v=0 answer' });
+    peer.becomes('connected');
+    await vi.advanceTimersByTimeAsync(WEBRTC_CONNECT_TIMEOUT_MS - 1);
+    expect(setup.sockets).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+
+    const media = await setup.connecting;
+    expect(peer.closed).toBe(true);
+    expect(media.transport).toBe('websocket-opus');
+    expect(setup.platform.playRemote).not.toHaveBeenCalled();
+  });
+
+  it('waits for its own side when the server’s comes up first', async () => {
+    const setup = setUp();
+    const peer = await offered(setup);
+    setup.signalling.deliver({ type: 'media.answer', callId: 'c1', sdp: 'v=0 answer' });
+    setup.signalling.deliver({ type: 'media.connected', callId: 'c1' });
+    await settle();
+    expect(setup.platform.playRemote).not.toHaveBeenCalled();
+    peer.becomes('connected');
+    expect((await setup.connecting).transport).toBe('webrtc');
   });
 
   it('falls back at once when the connection fails, or the offer cannot go out', async () => {

@@ -5,7 +5,7 @@ import { WebRtcMedia } from './webrtc-media';
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
-/** A WebRTC call's audio, connected: offered, answered and up. */
+/** A WebRTC call's audio, connected: offered, answered and up at both ends. */
 async function connected(prepare: (fake: ReturnType<typeof fakeMediaPlatform>) => void = () => {}) {
   const fake = fakeMediaPlatform();
   const { platform, peers, remote } = fake;
@@ -20,6 +20,7 @@ async function connected(prepare: (fake: ReturnType<typeof fakeMediaPlatform>) =
   await settle();
   signalling.deliver({ type: 'media.answer', callId: 'c1', sdp: 'v=0 answer' });
   peer.becomes('connected');
+  signalling.deliver({ type: 'media.connected', callId: 'c1' });
   return { connecting, peer, microphone, onDrop, remote, platform, signalling };
 }
 

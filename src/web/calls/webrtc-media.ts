@@ -49,8 +49,9 @@ export class WebRtcMedia implements CallMediaLink {
 
   /**
    * Answers null, having closed its peer but not the microphone, when the server refuses the offer
-   * or the peer is not connected within WEBRTC_CONNECT_TIMEOUT_MS: the caller falls back to the
-   * websocket. Once connected, a failure to play is thrown, the microphone stopped.
+   * or the peer is not connected within WEBRTC_CONNECT_TIMEOUT_MS, both the browser's side and the
+   * server's (media.connected): the caller falls back to the websocket. Once connected, a failure
+   * to play is thrown, the microphone stopped.
    */
   static async connect(options: WebRtcMediaOptions, platform: WebRtcPlatform): Promise<WebRtcMedia | null> {
     const peer = platform.createPeer({ iceServers: options.iceServers, bundlePolicy: 'max-bundle', rtcpMuxPolicy: 'require' });
@@ -128,8 +129,9 @@ export class WebRtcMedia implements CallMediaLink {
 }
 
 /**
- * Offers the microphone's track and waits for the connection; answers the received track once
- * connected. Throws, saying why, when the offer cannot go out or is refused, or time runs out.
+ * Offers the microphone's track and waits for the connection, the browser's and the server's;
+ * answers the received track once both are up. Throws, saying why, when the offer cannot go out
+ * or is refused, or time runs out.
  */
 async function connectPeer(peer: RTCPeerConnection, { callId, signalling, stream, bitrate }: WebRtcMediaOptions, platform: WebRtcPlatform): Promise<MediaStreamTrack> {
   const [track] = stream.getAudioTracks();
@@ -148,13 +150,25 @@ async function connectPeer(peer: RTCPeerConnection, { callId, signalling, stream
     };
     const fail = (reason: string) => settle(() => reject(new Error(reason)));
     const timer = setTimeout(() => fail(`WebRTC did not connect within ${WEBRTC_CONNECT_TIMEOUT_MS} ms`), WEBRTC_CONNECT_TIMEOUT_MS);
+    // Both ends must be up: the browser's DTLS handshake ends before the server's, which may
+    // still stall (a lost final flight), leaving a 'connected' peer that carries nothing.
+    let peerUp = false;
+    let serverUp = false;
+    const resolveWhenBothUp = () => (peerUp && serverUp ? settle(resolve) : undefined);
     const unsubscribe = signalling.subscribe((message: ServerMessage) => {
       if (!('callId' in message) || message.callId !== callId) return;
       if (message.type === 'error') fail(`The server refused WebRTC: ${message.message}`);
       if (message.type === 'media.answer') peer.setRemoteDescription({ type: 'answer', sdp: message.sdp }).catch((error: Error) => fail(`The server's answer was refused: ${error.message}`));
+      if (message.type === 'media.connected') {
+        serverUp = true;
+        resolveWhenBothUp();
+      }
     });
     peer.onconnectionstatechange = () => {
-      if (peer.connectionState === 'connected') settle(resolve);
+      if (peer.connectionState === 'connected') {
+        peerUp = true;
+        resolveWhenBothUp();
+      }
       if (peer.connectionState === 'failed') fail('WebRTC failed to connect');
     };
     offer(peer, bitrate).then(
