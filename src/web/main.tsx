@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app';
 import { AppErrorBoundary } from './components/app-error-boundary';
 import { createQueryClient } from './lib/query-client';
-import { createRouter, reportRouteError } from './router';
+import { AppRoutes } from './router';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -14,7 +14,9 @@ createRoot(root).render(
   <StrictMode>
     <AppErrorBoundary>
       <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={createRouter()} onError={reportRouteError} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </AppErrorBoundary>
   </StrictMode>,

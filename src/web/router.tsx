@@ -1,53 +1,69 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PageLoading } from './components/page-loading';
 import { RequireSession } from './components/require-session';
 import { RouteErrorBoundary } from './components/route-error-boundary';
-import { reportClientError } from './lib/report-client-error';
 
-// Each page is its own chunk, loaded when its route is first visited.
-const pages: RouteObject[] = [
-  { path: '/', lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }) },
-  { path: '/auth', lazy: async () => ({ Component: (await import('./features/auth/auth-page')).AuthPage }) },
-  {
-    path: '/payment/callback',
-    lazy: async () => ({ Component: (await import('./features/payment-callback/payment-callback-page')).PaymentCallbackPage }),
-  },
+/** What a route keeps beside its element: how to start fetching its chunk. */
+interface LazyHandle {
+  preload(): Promise<ComponentType>;
+}
+
+/** A route's element and handle for a page whose chunk is fetched when its path is first shown. */
+function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => (loading ??= load());
+  const Page = lazy(async () => ({ default: await preload() }));
+  const handle: LazyHandle = { preload };
+  return { element: <Page />, handle };
+}
+
+// react-router's declarative routes rather than its data router, which costs 16 kB more of every
+// first load for loaders and actions the app does not use (docs/decisions/021).
+const routes: RouteObject[] = [
+  { path: '/', ...lazyPage(async () => (await import('./features/home/home-page')).HomePage) },
+  { path: '/auth', ...lazyPage(async () => (await import('./features/auth/auth-page')).AuthPage) },
+  { path: '/payment/callback', ...lazyPage(async () => (await import('./features/payment-callback/payment-callback-page')).PaymentCallbackPage) },
   {
     element: <RequireSession />,
     children: [
       {
         // The signed-in pages' frame holds the call engine and its phone number formatting: signed-out pages never load it.
-        lazy: async () => ({ Component: (await import('./components/app-layout')).AppLayout }),
+        ...lazyPage(async () => (await import('./components/app-layout')).AppLayout),
         children: [
-          { path: '/dialer', lazy: async () => ({ Component: (await import('./features/dialer/dialer-page')).DialerPage }) },
-          { path: '/contacts', lazy: async () => ({ Component: (await import('./features/contacts/contacts-page')).ContactsPage }) },
-          { path: '/voicemail', lazy: async () => ({ Component: (await import('./features/voicemail/voicemail-page')).VoicemailPage }) },
-          {
-            path: '/call-settings',
-            lazy: async () => ({ Component: (await import('./features/call-settings/call-settings-page')).CallSettingsPage }),
-          },
-          { path: '/settings', lazy: async () => ({ Component: (await import('./features/settings/settings-page')).SettingsPage }) },
-          { path: '/admin', lazy: async () => ({ Component: (await import('./features/admin/admin-page')).AdminPage }) },
-          {
-            path: '/payment/receipt',
-            lazy: async () => ({ Component: (await import('./features/payment-receipt/payment-receipt-page')).PaymentReceiptPage }),
-          },
+          { path: '/dialer', ...lazyPage(async () => (await import('./features/dialer/dialer-page')).DialerPage) },
+          { path: '/contacts', ...lazyPage(async () => (await import('./features/contacts/contacts-page')).ContactsPage) },
+          { path: '/voicemail', ...lazyPage(async () => (await import('./features/voicemail/voicemail-page')).VoicemailPage) },
+          { path: '/call-settings', ...lazyPage(async () => (await import('./features/call-settings/call-settings-page')).CallSettingsPage) },
+          { path: '/settings', ...lazyPage(async () => (await import('./features/settings/settings-page')).SettingsPage) },
+          { path: '/admin', ...lazyPage(async () => (await import('./features/admin/admin-page')).AdminPage) },
+          { path: '/payment/receipt', ...lazyPage(async () => (await import('./features/payment-receipt/payment-receipt-page')).PaymentReceiptPage) },
         ],
       },
     ],
   },
-  { path: '*', lazy: async () => ({ Component: (await import('./features/not-found/not-found-page')).NotFoundPage }) },
+  { path: '*', ...lazyPage(async () => (await import('./features/not-found/not-found-page')).NotFoundPage) },
 ];
 
-// The first page's chunk is loading while the app starts: show the same text as every other wait.
-// A page that throws, or whose chunk does not load, shows the error screen in place of the router's developer page.
-export const routes: RouteObject[] = [{ HydrateFallback: PageLoading, ErrorBoundary: RouteErrorBoundary, children: pages }];
-
-/** The router's onError: every page error once, under its route pattern (/contacts, never an id or a token). */
-export function reportRouteError(error: unknown, { pattern }: { pattern: string }) {
-  reportClientError(error, pattern);
+/** The pattern a path is shown under (/contacts, or * for any unknown path): never an id or a token. */
+export function routePattern(pathname: string): string {
+  return matchRoutes(routes, pathname)?.at(-1)?.route.path ?? '*';
 }
 
-export function createRouter() {
-  return createBrowserRouter(routes, { basename: '/' });
+/**
+ * The app's pages. A page that throws, or whose chunk does not load, shows the error screen (and
+ * is reported under its route pattern) in place of React's blank page; while a page's chunk
+ * loads, the same text as every other wait.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  // Every chunk the path needs is fetched at once (the signed-in frame's and the page's, while the
+  // session is checked), not each once the one around it has rendered. Fetching is idempotent.
+  for (const { route } of matchRoutes(routes, pathname) ?? []) void (route.handle as LazyHandle | undefined)?.preload();
+  const element = useRoutes(routes);
+  return (
+    <RouteErrorBoundary pathname={pathname} route={routePattern(pathname)}>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
 }

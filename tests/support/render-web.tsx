@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../../src/web/app';
+import { AppRoutes } from '../../src/web/router';
 import { createQueryClient } from '../../src/web/lib/query-client';
 
 /** Renders routes as the app does (providers, toasts), starting at `path`. */
@@ -15,6 +16,11 @@ export function renderRoutes(routes: RouteObject[], path: string) {
     </AppProviders>,
   );
   return { ...result, router, queryClient };
+}
+
+/** Renders the whole app as main.tsx does, starting at `path`; its memory router tells where it went. */
+export function renderApp(path: string) {
+  return renderRoutes([{ path: '*', element: <AppRoutes /> }], path);
 }
 
 export function renderWithRoute(element: ReactElement, path = '/') {

@@ -1,12 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../tests/support/render-web';
-import { AppProviders } from '../app';
+import { renderApp, renderWithRoute, stubFetch } from '../../../tests/support/render-web';
 import { browserLocation } from '../lib/browser-location';
-import { createQueryClient } from '../lib/query-client';
-import { reportRouteError, routes } from '../router';
+import { routePattern } from '../router';
 import { PageLoading } from './page-loading';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -39,21 +37,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The app's providers and router, with the router's onError as main.tsx gives it. */
-function renderApp(appRoutes: RouteObject[], path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  return render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} onError={reportRouteError} />
-    </AppProviders>,
-  );
-}
-
 const reports = () => requests.filter(({ url }) => url === '/api/v1/client-errors').map(({ init }) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
 describe('a page that fails', () => {
   it('shows the friendly screen, focused on what happened, with Try again and Go home, and reports it under its route', async () => {
-    renderApp(routes, '/no-such-page');
+    renderApp('/no-such-page');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
     expect(heading).toHaveFocus();
     expect(screen.getByText(/stopped working because of a problem on our side/)).toBeInTheDocument();
@@ -64,24 +52,40 @@ describe('a page that fails', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     expect(reports()).toEqual([{ route: '*', message: "Cannot read properties of undefined (reading 'map')", stack: expect.any(String) }]);
   });
+
+  it('clears when the person goes to another page', async () => {
+    const { router } = renderApp('/no-such-page');
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+    // Back, or a link elsewhere in the app: the router moves on, and the boundary with it.
+    await act(() => router.navigate('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unlimited calls everywhere' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
+  });
 });
 
 describe('a page whose chunk is gone after a deploy', () => {
-  const staleRoutes: RouteObject[] = [
-    {
-      HydrateFallback: PageLoading,
-      ErrorBoundary: RouteErrorBoundary,
-      children: [{ path: '/contacts', lazy: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/contacts-page-1a2b.js')) }],
-    },
-  ];
+  const gone = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/contacts-page-1a2b.js'));
+
+  /** A page whose chunk cannot be fetched, under the boundary as AppRoutes places it. */
+  function renderStalePage() {
+    const StalePage = lazy(gone);
+    return renderWithRoute(
+      <RouteErrorBoundary pathname="/contacts" route="/contacts">
+        <Suspense fallback={<PageLoading />}>
+          <StalePage />
+        </Suspense>
+      </RouteErrorBoundary>,
+      '/contacts',
+    );
+  }
 
   it('reloads the page once, and shows the friendly screen when the reloaded page fails too, reporting each failure', async () => {
-    const first = renderApp(staleRoutes, '/contacts');
+    const first = renderStalePage();
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     first.unmount();
 
-    renderApp(staleRoutes, '/contacts');
+    renderStalePage();
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toHaveFocus();
     expect(screen.getByText(/Voxline was updated while this page was open/)).toBeInTheDocument();
     expect(reload).toHaveBeenCalledTimes(1);
@@ -92,11 +96,22 @@ describe('a page whose chunk is gone after a deploy', () => {
   it('does not reload offline, where a reload would show the browser’s own error page', async () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      renderApp(staleRoutes, '/contacts');
+      renderStalePage();
       expect(await screen.findByText(/the connection was lost/)).toBeInTheDocument();
       expect(reload).not.toHaveBeenCalled();
     } finally {
       onLine.mockRestore();
     }
+  });
+});
+
+describe('the route pattern errors are reported under', () => {
+  it.each([
+    ['/contacts', '/contacts'],
+    ['/payment/receipt', '/payment/receipt'],
+    ['/reset/3f9a-a-token', '*'],
+    ['/', '/'],
+  ])('%s is %s', (pathname, pattern) => {
+    expect(routePattern(pathname)).toBe(pattern);
   });
 });

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, stubFetch } from '../../../tests/support/render-web';
+import { renderApp, stubFetch } from '../../../tests/support/render-web';
 import { PENDING_PAYMENT_KEY } from '../lib/pending-payment';
-import { routes } from '../router';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,7 +13,7 @@ function signedOut() {
 describe('the app shell', () => {
   it('shows the 404 page for an unknown path, with a way home', async () => {
     signedOut();
-    const { router } = renderRoutes(routes, '/no-such-page');
+    const { router } = renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
     expect(screen.getByText('Oops! Page not found')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Return to Home' }));
@@ -25,7 +24,7 @@ describe('the app shell', () => {
 
   it('puts the current year and the rights line in the footer', async () => {
     signedOut();
-    renderRoutes(routes, '/');
+    renderApp('/');
     const footer = await screen.findByRole('contentinfo');
     expect(footer).toHaveTextContent(String(new Date().getFullYear()));
     expect(footer).toHaveTextContent('All rights reserved');
@@ -33,7 +32,7 @@ describe('the app shell', () => {
 
   it('keeps the payment reference from /payment/callback and goes home, replacing the entry', async () => {
     signedOut();
-    const { router } = renderRoutes(routes, '/payment/callback?reference=abc');
+    const { router } = renderApp('/payment/callback?reference=abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Unlimited calls everywhere' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.historyAction).toBe('REPLACE');
@@ -43,7 +42,7 @@ describe('the app shell', () => {
   it('shows a signed-in user the navigation bar and the page', async () => {
     const user = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' };
     vi.stubGlobal('fetch', stubFetch({ '/api/v1/session': { status: 200, body: { user } } }).fetchStub);
-    renderRoutes(routes, '/contacts');
+    renderApp('/contacts');
     // The signed-in frame and the page are two lazy chunks, compiled on first use under the test runner.
     expect(await screen.findByRole('heading', { name: 'Phone Management' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();

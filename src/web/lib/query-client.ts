@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 const MAX_RETRIES = 3;
+const FRESH_FOR_MS = 5_000;
 
 /** A client error (4xx) will not change by asking again; anything else is retried. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -23,7 +24,9 @@ export function createQueryClient() {
     defaultOptions: {
       // A tab the user comes back to reloads what it shows: on plans without multi-device sync that is
       // how a change made on another device reaches it (docs/decisions/037-sync-on-platinum.md).
-      queries: { gcTime: 5 * 60 * 1000, retry: shouldRetry, retryDelay, refetchOnWindowFocus: true },
+      // What was fetched in the last few seconds is fresh: the signed-in frame and its page, mounted
+      // a moment apart as their chunks arrive, share one request rather than asking twice.
+      queries: { gcTime: 5 * 60 * 1000, staleTime: FRESH_FOR_MS, retry: shouldRetry, retryDelay, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
   });

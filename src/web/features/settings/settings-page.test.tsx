@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../common/api/account';
 import type { Preferences } from '../../../common/api/preferences';
-import { renderRoutes } from '../../../../tests/support/render-web';
+import { renderApp, renderRoutes } from '../../../../tests/support/render-web';
 import { apiError, stubApi, type StubResponder } from '../../../../tests/support/web-fetch';
-import { routes } from '../../router';
 import { SettingsPage } from './settings-page';
 import { InProcessPasswordWorker } from '../../password-checker/password-worker.test-support';
 
@@ -312,7 +311,7 @@ describe('in the app', () => {
       'GET /api/v1/preferences': { status: 200, body: { ...preferences, darkMode: true } },
     });
     vi.stubGlobal('fetch', api.fetchStub);
-    renderRoutes(routes, '/settings?tab=preferences');
+    renderApp('/settings?tab=preferences');
 
     // The signed-in frame and the page are lazy routes: their first import takes over a second when other files load theirs at once.
     expect(await screen.findByRole('switch', { name: 'Dark Mode' }, { timeout: 5_000 })).toBeChecked();
