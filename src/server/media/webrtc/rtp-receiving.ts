@@ -1,8 +1,6 @@
 import { WIDEBAND_RATE } from '../../../common/calls';
-import { MAX_OPUS_PACKET_BYTES } from '../../../common/media';
 import { StreamMeter } from '../../metrics/media-meter';
-import { OpusFrameDecoder } from '../opus/opus-codec';
-import { LossConcealment } from './loss-concealment';
+import { OpusLossDecoder } from '../opus/opus-loss-decoder';
 import { RtpSequence } from './rtp-sequence';
 
 /** What a receiver counts. */
@@ -12,19 +10,27 @@ export interface ReceivingStats {
   bytesIn: number;
   concealedFrames: number;
   lateOrDuplicate: number;
-  /** Empty, oversized or undecodable payloads: dropped, and concealed like a lost packet. */
+  /** Empty, oversized, not 20 ms or undecodable payloads: dropped, and concealed like a lost packet. */
   malformed: number;
 }
 
+/** How long the audio that returns after a gap too long to conceal takes to rise out of silence. */
+const RISE_SAMPLES = 80;
+
+/** Fades the frame's first 5 ms in: after a long gap the listener has heard silence, and a frame at full swing would click. */
+function riseFromSilence(frame: Int16Array) {
+  for (let i = 0; i < RISE_SAMPLES; i += 1) frame[i] = Math.round((frame[i]! * i) / RISE_SAMPLES);
+}
+
 /**
- * Turns the Opus RTP packets of one browser into 16 kHz frames as they arrive: a short run of lost
- * packets is filled with concealment frames before the packet that ends it, and a late,
- * duplicate or malformed packet is dropped and counted. Nothing is held back for timing; the next
- * hop's jitter buffer (the browser's, at the far end) keeps time.
+ * Turns the Opus RTP packets of one browser into 16 kHz frames as they arrive. A short run of
+ * lost packets is filled before the packet that ends it: libopus conceals all but the last, and
+ * rebuilds the last from that packet's in-band FEC when the browser sent some. A late or duplicate
+ * packet is dropped; a malformed one is concealed like a lost one. Nothing is held back for
+ * timing; the next hop's jitter buffer (the browser's, at the far end) keeps time.
  */
 export class RtpAudioReceiving {
-  private readonly decoder = new OpusFrameDecoder(WIDEBAND_RATE);
-  private readonly concealment = new LossConcealment(WIDEBAND_RATE);
+  private readonly decoder = new OpusLossDecoder(WIDEBAND_RATE);
   private readonly sequence = new RtpSequence();
   private ssrc: number | null = null;
 
@@ -47,23 +53,32 @@ export class RtpAudioReceiving {
       this.stats.lateOrDuplicate += 1;
       return;
     }
-    const frame = payload.byteLength > 0 && payload.byteLength <= MAX_OPUS_PACKET_BYTES ? this.decoder.decode(payload) : null;
-    if (frame === null) {
+    if (!OpusLossDecoder.accepts(payload)) {
       this.stats.malformed += 1;
       return;
     }
     this.sequence.accept(sequenceNumber);
-    if (arrival.kind === 'resync') this.concealment.silence();
-    else {
-      for (let i = 0; i < arrival.missing; i += 1) {
-        this.stats.concealedFrames += 1;
-        this.meter.concealed();
-        this.emit(this.concealment.conceal());
-      }
+    const missing = arrival.kind === 'resync' ? 0 : arrival.missing;
+    for (let lost = 1; lost <= missing; lost += 1) {
+      this.stats.concealedFrames += 1;
+      this.meter.concealed();
+      this.emit(lost < missing ? this.decoder.conceal() : this.decoder.recover(payload));
     }
     // After a resync the packets' spacing is unknown: the jitter estimate resumes from this one.
-    this.meter.frameIn(arrival.kind === 'resync' ? 0 : arrival.missing + 1);
-    this.concealment.play(frame);
-    this.emit(frame);
+    this.meter.frameIn(arrival.kind === 'resync' ? 0 : missing + 1);
+    const frame = this.decoder.decode(payload);
+    if (frame) {
+      if (arrival.kind === 'resync') riseFromSilence(frame);
+      this.emit(frame);
+    } else {
+      // It looked like Opus but libopus could not read it: its moment is concealed as a loss's.
+      this.stats.malformed += 1;
+      this.emit(this.decoder.conceal());
+    }
+  }
+
+  /** Frees the decoder's memory; nothing is received after. */
+  close() {
+    this.decoder.close();
   }
 }

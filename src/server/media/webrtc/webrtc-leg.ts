@@ -105,6 +105,7 @@ export class WebRtcLeg extends BaseLeg {
     clearTimeout(this.connectTimer);
     clearTimeout(this.silenceTimer);
     this.connectedListeners = [];
+    this.receiving.close();
     void this.peer.close();
   }
 }
