@@ -16,16 +16,20 @@ interface OpusExports {
 }
 
 const FRAME_MS = 20;
+/** The smallest module using a SIMD instruction (v128.const), which only an engine with SIMD validates. */
+const SIMD_PROBE = Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 9, 1, 7, 0, 65, 0, 253, 15, 26, 11);
 let shared: OpusExports | null = null;
 
 /**
- * libopus itself, from the WebAssembly file inside the @evan/opus package (nothing fetched or
+ * libopus itself, from the WebAssembly files inside the @evan/opus package (nothing fetched or
  * built): its JavaScript wrapper decodes packets only, without the concealment and FEC calls of
  * the same `opus_decode`. One instance serves every decoder of the process.
  */
 function libopus(): OpusExports {
   if (shared) return shared;
-  const wasmPath = createRequire(import.meta.url).resolve('@evan/opus/wasm/simd.wasm');
+  // The SIMD build where the engine has WebAssembly SIMD (every Node the app supports), as the package itself chooses.
+  const build = WebAssembly.validate(SIMD_PROBE) ? 'simd' : 'opus';
+  const wasmPath = createRequire(import.meta.url).resolve(`@evan/opus/wasm/${build}.wasm`);
   const instance = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(wasmPath)), {
     // The build's C library asks for these; a decoder never prints or exits.
     wasi_snapshot_preview1: { fd_seek: () => 0, fd_write: () => 0, fd_close: () => 0, proc_exit: () => {} },
