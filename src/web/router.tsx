@@ -51,15 +51,22 @@ export function routePattern(pathname: string): string {
 }
 
 /**
+ * Starts fetching every chunk `pathname` needs at once (the signed-in frame's and the page's, while
+ * the session is checked), rather than each once the one around it has rendered. main.tsx calls it
+ * before React's first render, as the data router did; calling it again fetches nothing new.
+ */
+export function preloadRoute(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) void (route.handle as LazyHandle | undefined)?.preload();
+}
+
+/**
  * The app's pages. A page that throws, or whose chunk does not load, shows the error screen (and
  * is reported under its route pattern) in place of React's blank page; while a page's chunk
  * loads, the same text as every other wait.
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  // Every chunk the path needs is fetched at once (the signed-in frame's and the page's, while the
-  // session is checked), not each once the one around it has rendered. Fetching is idempotent.
-  for (const { route } of matchRoutes(routes, pathname) ?? []) void (route.handle as LazyHandle | undefined)?.preload();
+  preloadRoute(pathname);
   const element = useRoutes(routes);
   return (
     <RouteErrorBoundary pathname={pathname} route={routePattern(pathname)}>
