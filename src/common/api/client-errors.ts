@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { CLIENT_ERROR_LIMITS } from './client-error-limits';
 import { textField } from './fields';
-
-/** The longest route, message and stack a report keeps; the browser cuts its report to these before sending. */
-export const CLIENT_ERROR_LIMITS = { route: 200, message: 1000, stack: 8000 } as const;
 
 /** A page that failed in the browser (issue 22 item 5): the route it was on and what was thrown. */
 export const clientErrorReportSchema = z.strictObject({

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
+/** zod/mini, as the error schema: every page's first load asks for the session (docs/decisions/021). */
 export const sessionUserSchema = z.object({
   id: z.string(),
   email: z.email(),
@@ -12,7 +13,7 @@ export const sessionSchema = z.object({
    * The user's address is in ADMIN_EMAILS (docs/operations.md#admin-view): the navigation shows
    * the Admin page. Absent where only the user is known (stored after signing in): not yet asked.
    */
-  isAdmin: z.boolean().optional(),
+  isAdmin: z.optional(z.boolean()),
 });
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,6 +1,7 @@
 import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   okSchema,
   passwordResetConfirmBodySchema,
@@ -186,7 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
 
   // Public, answering null to a visitor who is not signed in: a 401 here, on every page a signed-out
   // visitor opens, would be an error in the browser's console (docs/decisions/025).
-  app.get('/session', { config: { public: true }, schema: { response: { 200: sessionSchema.nullable() } } }, async (request, reply) => {
+  app.get('/session', { config: { public: true }, schema: { response: { 200: z.nullable(sessionSchema) } } }, async (request, reply) => {
     const user = await findCurrentUser(auth, request, reply);
     if (!user) return null;
     return { user, isAdmin: isAdmin(user.email, config.ADMIN_EMAILS) };

@@ -7,7 +7,7 @@ import { stubApi } from '../../../tests/support/web-fetch';
 import { NavBar } from '../components/nav-bar';
 import { RequireSession } from '../components/require-session';
 import { DialerPage } from '../features/dialer/dialer-page';
-import { SIGNED_OUT_CLOSE_CODE } from '../lib/realtime';
+import { RealtimeProvider, SIGNED_OUT_CLOSE_CODE } from '../lib/realtime';
 import { CallProvider } from './call-context';
 import type * as callMediaModule from './call-media';
 import type { CallMediaOptions } from './call-media';
@@ -70,10 +70,13 @@ function renderSignedInDialer() {
     '/api/v1/calls/c1': { status: 401, body: { error: { code: 'unauthenticated', message: 'You need to sign in first' } } },
   });
   vi.stubGlobal('fetch', api.fetchStub);
+  // As the signed-in frame (AppLayout) holds them: the realtime socket around the call engine.
   const dialer = (
-    <CallProvider>
-      <DialerPage />
-    </CallProvider>
+    <RealtimeProvider>
+      <CallProvider>
+        <DialerPage />
+      </CallProvider>
+    </RealtimeProvider>
   );
   const view = renderRoutes([{ element: <RequireSession />, children: [{ path: '/dialer', element: dialer }] }, { path: '/', element: <h1>Welcome</h1> }], '/dialer');
   return { ...view, api };
@@ -141,7 +144,7 @@ describe('a session signed out elsewhere', () => {
       'POST /api/v1/auth/sign-out': () => new Promise((resolve) => (answer = resolve)),
     });
     vi.stubGlobal('fetch', api.fetchStub);
-    const { router } = renderRoutes([{ element: <RequireSession />, children: [{ path: '/dialer', element: <NavBar /> }] }, { path: '/', element: <h1>Welcome</h1> }], '/dialer');
+    const { router } = renderRoutes([{ element: <RequireSession />, children: [{ path: '/dialer', element: <RealtimeProvider><NavBar /></RealtimeProvider> }] }, { path: '/', element: <h1>Welcome</h1> }], '/dialer');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     const signalling = FakeSocket.instances[0]!;
     signalling.open();

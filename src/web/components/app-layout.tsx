@@ -7,26 +7,32 @@ import { PendingPaymentVerifier } from './pending-payment-verifier';
 import { SiteFooter } from './site-footer';
 import { TooltipProvider } from './ui/tooltip';
 import { VoicemailAlerts } from './voicemail-alerts';
+import { PreferencesThemeSync } from '../lib/preferences';
+import { RealtimeProvider } from '../lib/realtime';
 import { SyncWithOtherTabs } from '../lib/use-sync';
 
+/** The signed-in pages' frame: the realtime socket, the call engine and the navigation around each page. */
 export function AppLayout() {
   return (
-    <CallProvider>
-      <PendingPaymentVerifier />
-      <VoicemailAlerts />
-      <SyncWithOtherTabs />
-      {/* Here rather than among the app's providers: the public pages load no tooltip code (docs/decisions/021). */}
-      <TooltipProvider>
-        <div className="flex min-h-screen flex-col">
-          <NavBar />
-          <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </main>
-          <SiteFooter />
-        </div>
-      </TooltipProvider>
-    </CallProvider>
+    <RealtimeProvider>
+      <PreferencesThemeSync />
+      <CallProvider>
+        <PendingPaymentVerifier />
+        <VoicemailAlerts />
+        <SyncWithOtherTabs />
+        {/* Here rather than among the app's providers: the public pages load no tooltip code (docs/decisions/021). */}
+        <TooltipProvider>
+          <div className="flex min-h-screen flex-col">
+            <NavBar />
+            <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </main>
+            <SiteFooter />
+          </div>
+        </TooltipProvider>
+      </CallProvider>
+    </RealtimeProvider>
   );
 }

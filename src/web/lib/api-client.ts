@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { parse, safeParse, type $ZodType } from 'zod/v4/core';
 import { apiErrorSchema } from '../../common/api/errors';
 
 /** A failed API call in the one known shape; status 0 means the server could not be reached. */
@@ -30,17 +30,17 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions<TBody> {
   body?: TBody;
-  bodySchema?: z.ZodType<TBody>;
+  bodySchema?: $ZodType<TBody>;
   signal?: AbortSignal;
 }
 
 async function request<TResult, TBody = unknown>(
   method: Method,
   path: string,
-  responseSchema: z.ZodType<TResult>,
+  responseSchema: $ZodType<TResult>,
   { body, bodySchema, signal }: RequestOptions<TBody> = {},
 ): Promise<TResult> {
-  const payload = body === undefined ? undefined : JSON.stringify(bodySchema ? bodySchema.parse(body) : body);
+  const payload = body === undefined ? undefined : JSON.stringify(bodySchema ? parse(bodySchema, body) : body);
   let response: Response;
   try {
     response = await fetch(`/api/v1${path}`, {
@@ -58,14 +58,14 @@ async function request<TResult, TBody = unknown>(
   const json: unknown = text ? safeJson(text) : undefined;
   const requestId = response.headers.get('x-request-id');
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(json);
+    const parsed = safeParse(apiErrorSchema, json);
     if (parsed.success) {
       const { code, message, field } = parsed.data.error;
       throw new ApiError(response.status, code, message, field, requestId);
     }
     throw new ApiError(response.status, 'http_error', `The server answered ${response.status}`, undefined, requestId);
   }
-  const parsed = responseSchema.safeParse(json);
+  const parsed = safeParse(responseSchema, json);
   if (!parsed.success) throw new ApiError(response.status, 'bad_response', 'The server sent an answer this page does not understand', undefined, requestId);
   return parsed.data;
 }
@@ -78,11 +78,11 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The one client every page uses for /api/v1: bodies checked against the shared zod schemas both ways. */
+/** The one client every page uses for /api/v1: bodies checked against the shared zod schemas both ways (zod's core functions: classic and mini schemas alike). */
 export const api = {
-  get: <T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal) => request('GET', path, schema, { signal }),
-  post: <T, B>(path: string, schema: z.ZodType<T>, body?: B, bodySchema?: z.ZodType<B>) => request('POST', path, schema, { body, bodySchema }),
-  put: <T, B>(path: string, schema: z.ZodType<T>, body?: B, bodySchema?: z.ZodType<B>) => request('PUT', path, schema, { body, bodySchema }),
-  patch: <T, B>(path: string, schema: z.ZodType<T>, body?: B, bodySchema?: z.ZodType<B>) => request('PATCH', path, schema, { body, bodySchema }),
-  delete: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema),
+  get: <T>(path: string, schema: $ZodType<T>, signal?: AbortSignal) => request('GET', path, schema, { signal }),
+  post: <T, B>(path: string, schema: $ZodType<T>, body?: B, bodySchema?: $ZodType<B>) => request('POST', path, schema, { body, bodySchema }),
+  put: <T, B>(path: string, schema: $ZodType<T>, body?: B, bodySchema?: $ZodType<B>) => request('PUT', path, schema, { body, bodySchema }),
+  patch: <T, B>(path: string, schema: $ZodType<T>, body?: B, bodySchema?: $ZodType<B>) => request('PATCH', path, schema, { body, bodySchema }),
+  delete: <T>(path: string, schema: $ZodType<T>) => request('DELETE', path, schema),
 };

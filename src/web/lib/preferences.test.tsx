@@ -6,6 +6,7 @@ import type { Session } from '../../common/api/session';
 import { renderRoutes } from '../../../tests/support/render-web';
 import { stubApi } from '../../../tests/support/web-fetch';
 import { ThemeToggle } from '../components/theme-toggle';
+import { PreferencesThemeSync } from './preferences';
 import { sessionQuery } from './session';
 
 const session: Session = { user: { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' } };
@@ -17,7 +18,21 @@ function renderToggle() {
     'PATCH /api/v1/preferences': ({ body }) => ({ status: 200, body: { ...preferences, ...(body as Partial<Preferences>) } }),
   });
   vi.stubGlobal('fetch', api.fetchStub);
-  const view = renderRoutes([{ path: '*', element: <ThemeToggle /> }], '/');
+  // With the saved theme's sync, as the signed-in frame (AppLayout) has it.
+  const view = renderRoutes(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <PreferencesThemeSync />
+            <ThemeToggle />
+          </>
+        ),
+      },
+    ],
+    '/',
+  );
   const signIn = () => act(() => view.queryClient.setQueryData(sessionQuery.queryKey, session));
   return { ...view, api, signIn };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLIENT_ERROR_LIMITS, clientErrorReportSchema } from '../../common/api/client-errors';
+import { CLIENT_ERROR_LIMITS } from '../../common/api/client-error-limits';
+import { clientErrorReportSchema } from '../../common/api/client-errors';
 import { reportClientError } from './report-client-error';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,4 +1,5 @@
-import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '../../common/api/client-errors';
+import { CLIENT_ERROR_LIMITS } from '../../common/api/client-error-limits';
+import type { ClientErrorReport } from '../../common/api/client-errors';
 
 // Control characters (tab and newline aside) and halves of a UTF-16 pair, which the server refuses.
 const UNSENDABLE = /(?![\t\n])[\p{Cc}\u2028\u2029\ud800-\udfff]/gu;

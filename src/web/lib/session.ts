@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import { sessionSchema, type Session } from '../../common/api/session';
 import { api, ApiError } from './api-client';
 
@@ -7,7 +8,7 @@ export const sessionQuery = queryOptions({
   queryKey: ['session'],
   queryFn: async ({ signal }): Promise<Session | null> => {
     try {
-      return await api.get('/session', sessionSchema.nullable(), signal);
+      return await api.get('/session', z.nullable(sessionSchema), signal);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
