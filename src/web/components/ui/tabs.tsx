@@ -4,8 +4,17 @@ import { cn } from '../../lib/utils';
 
 export const Tabs = TabsPrimitive.Root;
 
+/**
+ * The list hands keyboard focus on to its current tab as focus enters it, but where its tabs have
+ * not registered yet (a page still settling) focus stays on the list itself: it shows there too.
+ */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn('inline-flex h-9 w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground', className)} {...props} />;
+  return (
+    <TabsPrimitive.List
+      className={cn('inline-flex h-9 w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50', className)}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
