@@ -54,6 +54,11 @@ async function request<TResult, TBody = unknown>(
     if (signal?.aborted) throw error;
     throw ApiError.network();
   }
+  return readAnswer(response, responseSchema);
+}
+
+/** An answer of /api/v1 as every call reads it: an ApiError from its error shape, or its body checked against the schema. */
+async function readAnswer<TResult>(response: Response, responseSchema: $ZodType<TResult>): Promise<TResult> {
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : undefined;
   const requestId = response.headers.get('x-request-id');
@@ -85,4 +90,6 @@ export const api = {
   put: <T, B>(path: string, schema: $ZodType<T>, body?: B, bodySchema?: $ZodType<B>) => request('PUT', path, schema, { body, bodySchema }),
   patch: <T, B>(path: string, schema: $ZodType<T>, body?: B, bodySchema?: $ZodType<B>) => request('PATCH', path, schema, { body, bodySchema }),
   delete: <T>(path: string, schema: $ZodType<T>) => request('DELETE', path, schema),
+  /** Reads an answer fetched elsewhere (index.html's early session request) as the calls above read theirs. */
+  read: readAnswer,
 };

@@ -2,13 +2,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { sessionSchema, type Session } from '../../common/api/session';
 import { api, ApiError } from './api-client';
+import { takeEarlySession } from './early-session';
 
 /** The signed-in user, or null when the server answers null (or 401, as servers before decision 025 do). */
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
   queryFn: async ({ signal }): Promise<Session | null> => {
     try {
-      return await api.get('/session', z.nullable(sessionSchema), signal);
+      // The page's first check takes the answer index.html asked for; a failed early fetch asks again.
+      const early = await takeEarlySession();
+      return early ? await api.read(early, z.nullable(sessionSchema)) : await api.get('/session', z.nullable(sessionSchema), signal);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
