@@ -17,7 +17,7 @@ const FIRST_LOAD_TARGET = 100_000;
  */
 const FIRST_LOAD_CEILINGS: Record<string, number> = {
   '/': 129_000,
-  '/auth': 172_000,
+  '/auth': 160_000,
   '/dialer': 246_000,
 };
 

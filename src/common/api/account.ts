@@ -26,7 +26,7 @@ const phoneField = textField('Phone number')
   });
 
 export const updateAccountBodySchema = z
-  .strictObject({ fullName: fullNameField.optional(), email: emailField.optional(), phone: phoneField.optional() })
+  .strictObject({ fullName: z.optional(fullNameField), email: z.optional(emailField), phone: phoneField.optional() })
   .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
 
 export const updateAccountResultSchema = z.object({
