@@ -7,7 +7,7 @@ export const sessionUserSchema = z.object({
   fullName: z.string(),
 });
 
-export const sessionSchema = z.object({
+const sessionSchema = z.object({
   user: sessionUserSchema,
   /**
    * The user's address is in ADMIN_EMAILS (docs/operations.md#admin-view): the navigation shows
@@ -15,6 +15,9 @@ export const sessionSchema = z.object({
    */
   isAdmin: z.optional(z.boolean()),
 });
+
+/** What GET /api/v1/session answers: the session, or null for a visitor who is not signed in (decision 025). */
+export const sessionAnswerSchema = z.nullable(sessionSchema);
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type Session = z.infer<typeof sessionSchema>;

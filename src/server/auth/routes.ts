@@ -1,7 +1,6 @@
 import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   okSchema,
   passwordResetConfirmBodySchema,
@@ -12,7 +11,7 @@ import {
   signUpResultSchema,
   twoFactorVerifyBodySchema,
 } from '../../common/api/auth';
-import { sessionSchema } from '../../common/api/session';
+import { sessionAnswerSchema } from '../../common/api/session';
 import { isAdmin } from '../admin/admins';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -187,7 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
 
   // Public, answering null to a visitor who is not signed in: a 401 here, on every page a signed-out
   // visitor opens, would be an error in the browser's console (docs/decisions/025).
-  app.get('/session', { config: { public: true }, schema: { response: { 200: z.nullable(sessionSchema) } } }, async (request, reply) => {
+  app.get('/session', { config: { public: true }, schema: { response: { 200: sessionAnswerSchema } } }, async (request, reply) => {
     const user = await findCurrentUser(auth, request, reply);
     if (!user) return null;
     return { user, isAdmin: isAdmin(user.email, config.ADMIN_EMAILS) };

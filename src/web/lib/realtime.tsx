@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { toast } from './toast';
-import { z } from 'zod/mini';
-import { sessionSchema } from '../../common/api/session';
+import { sessionAnswerSchema } from '../../common/api/session';
 import { serverMessageSchema, type ClientMessage, type ServerMessage } from '../../common/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api-client';
@@ -193,7 +192,7 @@ export function RealtimeClientProvider({ client, children }: { client: Signallin
 /** Whether the server still knows this browser's session; undefined when it cannot say (unreachable). */
 async function stillSignedIn(): Promise<boolean | undefined> {
   try {
-    return (await api.get('/session', z.nullable(sessionSchema))) !== null;
+    return (await api.get('/session', sessionAnswerSchema)) !== null;
   } catch (error) {
     return error instanceof ApiError && error.status === 401 ? false : undefined;
   }

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { sessionSchema, type Session } from '../../common/api/session';
+import { sessionAnswerSchema, type Session } from '../../common/api/session';
 import { api, ApiError } from './api-client';
 import { takeEarlySession } from './early-session';
 
@@ -11,7 +10,7 @@ export const sessionQuery = queryOptions({
     try {
       // The page's first check takes the answer index.html asked for; a failed early fetch asks again.
       const early = await takeEarlySession();
-      return early ? await api.read(early, z.nullable(sessionSchema)) : await api.get('/session', z.nullable(sessionSchema), signal);
+      return early ? await api.read(early, sessionAnswerSchema) : await api.get('/session', sessionAnswerSchema, signal);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
