@@ -35,14 +35,17 @@ export class LoudnessKeeper {
   process(block: Float32Array, count: number, history: SampleHistory, from: number, to: number) {
     const { samples, mask } = history;
     const start = Math.floor(from);
-    const end = Math.max(start + 1, Math.floor(to));
-    let input = 0;
-    for (let i = start; i < end; i += 1) input += samples[i & mask]! * samples[i & mask]!;
+    const end = Math.floor(to);
+    // A lowered pitch places a grain (and moves through the input) less often than once a block:
+    // each power follows the stretch it was measured over, and an input stretch of nothing leaves it.
+    if (end > start) {
+      let input = 0;
+      for (let i = start; i < end; i += 1) input += samples[i & mask]! * samples[i & mask]!;
+      this.inputPower += (input / (end - start) - this.inputPower) * (1 - Math.exp(-(end - start) / this.samplesPerTimeConstant));
+    }
     let output = 0;
     for (let i = 0; i < count; i += 1) output += block[i]! * block[i]!;
-    const follow = 1 - Math.exp(-count / this.samplesPerTimeConstant);
-    this.inputPower += (input / (end - start) - this.inputPower) * follow;
-    this.outputPower += (output / count - this.outputPower) * follow;
+    this.outputPower += (output / count - this.outputPower) * (1 - Math.exp(-count / this.samplesPerTimeConstant));
     const target = Math.min(MAX_GAIN, Math.max(MIN_GAIN, Math.sqrt((this.inputPower + POWER_FLOOR) / (this.outputPower + POWER_FLOOR))));
     const step = (target - this.gain) / count;
     let gain = this.gain;

@@ -130,7 +130,10 @@ export class PitchTracker {
     const at = Math.round(center);
     if (Math.abs(at - this.coarseCenter) >= (this.lastPeriod > 0 ? TRACKING_HOPS * this.coarseHop : this.coarseHop)) {
       this.coarseCenter = at;
-      this.coarsePeriod = this.coarse(at);
+      // As far ahead as the fine search reads, so that a voice that has just started fills more of
+      // the window: a voice's first few periods passed on at its own pitch were most of the frames
+      // missed on speech (decision 026).
+      this.coarsePeriod = this.coarse(Math.min(at + this.lookahead, this.history.written - 1));
     }
     if (this.coarsePeriod === 0) {
       this.lastPeriod = 0;
@@ -175,14 +178,14 @@ export class PitchTracker {
     this.filteredUpTo = Math.max(this.filteredUpTo, end);
   }
 
-  /** Period at the full rate from the decimated signal ending at `center` (no look-ahead), or 0. */
-  private coarse(center: number): number {
-    this.decimateUpTo(Math.min(center + 1, this.history.written));
+  /** Period at the full rate from the decimated signal ending at `newest`, or 0. */
+  private coarse(newest: number): number {
+    this.decimateUpTo(Math.min(newest + 1, this.history.written));
     const { minLag, maxLag, correlations: r } = this;
     const width = maxLag;
     // x[0] is the oldest sample read: the one entering the window of the longest lag after it.
-    const first = Math.floor(center / this.factor) - width - maxLag - 1;
-    const x = this.copySpan(this.decimated, this.decimatedMask, first, Math.floor(center / this.factor));
+    const first = Math.floor(newest / this.factor) - width - maxLag - 1;
+    const x = this.copySpan(this.decimated, this.decimatedMask, first, Math.floor(newest / this.factor));
     const end = width + maxLag + 1;
     const bStart = end - width;
     let energyB = 0;
@@ -205,11 +208,11 @@ export class PitchTracker {
     // A high voice's period falls between two lags of the coarse grid, where its peak can look a
     // third lower than it is, and a creaky voice's ringing can look higher than it is; the peaks
     // are compared at their height at the full rate instead.
-    const threshold = SUBHARMONIC_TOLERANCE * this.fullRatePeak(center, bestLag);
+    const threshold = SUBHARMONIC_TOLERANCE * this.fullRatePeak(newest, bestLag);
     let chosen = bestLag;
     for (let lag = minLag + 1; lag < bestLag; lag += 1) {
       const value = r[lag]!;
-      if (value >= CANDIDATE_PEAK * best && value >= r[lag - 1]! && value >= r[lag + 1]! && this.fullRatePeak(center, lag) >= threshold) {
+      if (value >= CANDIDATE_PEAK * best && value >= r[lag - 1]! && value >= r[lag + 1]! && this.fullRatePeak(newest, lag) >= threshold) {
         chosen = lag;
         break;
       }
@@ -218,12 +221,12 @@ export class PitchTracker {
     return (chosen + parabolicOffset(r[chosen - 1]!, r[chosen]!, r[chosen + 1]!)) * this.factor;
   }
 
-  /** The highest normalised correlation at the full rate within reach of coarse lag `lag`, over the coarse window ending at `center`. */
-  private fullRatePeak(center: number, lag: number): number {
+  /** The highest normalised correlation at the full rate within reach of coarse lag `lag`, over the coarse window ending at `newest`. */
+  private fullRatePeak(newest: number, lag: number): number {
     const width = this.maxLag * this.factor;
     const middle = lag * this.factor;
     const longest = middle + this.coarseRadius;
-    const x = this.copySpan(this.filtered, this.history.mask, center - width - longest, center);
+    const x = this.copySpan(this.filtered, this.history.mask, newest - width - longest, newest);
     const end = width + longest;
     const bStart = longest;
     let energyB = 0;
