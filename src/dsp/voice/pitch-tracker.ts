@@ -39,6 +39,12 @@ const TRACKING_RADIUS = 2;
 const TRACKING_TOLERANCE = 0.15;
 /** Below about -66 dBFS there is nothing to track. */
 const SILENT_POWER = 2.5e-7;
+/**
+ * While nothing is tracked, voices above 200 Hz are also looked for on the last 8 ms alone, which a
+ * child's voice fills a few periods after it starts (the window of the longest lag takes 17 ms).
+ */
+const SHORT_WIDTH_SECONDS = 0.008;
+const SHORT_LOWEST_HZ = 200;
 
 export class PitchTracker {
   /** Shortest and longest periods reported, in samples at the input rate. */
@@ -68,6 +74,9 @@ export class PitchTracker {
    */
   private readonly span: Float64Array;
   private readonly coarseHop: number;
+  /** The short window of the coarse search and its longest lag, in decimated samples. */
+  private readonly shortWidth: number;
+  private readonly shortLongestLag: number;
   /** The shortest stretch the fine search correlates. */
   private readonly fineWidth: number;
   private filteredUpTo = 0;
@@ -84,6 +93,12 @@ export class PitchTracker {
   private lastPeriod = 0;
   /** Whether the last fine search found its best lag at the edge of its range. */
   private atEdge = false;
+  /**
+   * The last coarse search agreed with the period tracked. Until one does (a voice just caught, a
+   * jump), the coarse search runs at its full rate: a wrong octave caught at the start of a voice
+   * or across a transition is put right 10 ms later rather than 30.
+   */
+  private steady = false;
 
   constructor(history: SampleHistory, sampleRate: number) {
     this.history = history;
@@ -102,6 +117,8 @@ export class PitchTracker {
     this.correlations = new Float64Array(Math.max(this.maxLag, this.maxPeriod + this.coarseRadius) + 3);
     this.energies = new Float64Array(this.correlations.length);
     this.coarseHop = Math.round(sampleRate * COARSE_HOP_SECONDS);
+    this.shortWidth = Math.round(ANALYSIS_RATE * SHORT_WIDTH_SECONDS);
+    this.shortLongestLag = Math.ceil(ANALYSIS_RATE / SHORT_LOWEST_HZ);
     this.fineWidth = Math.round(sampleRate * FINE_WIDTH_SECONDS);
     const fineSpan = Math.max(this.maxPeriod, this.fineWidth) + this.maxPeriod + this.coarseRadius + 2;
     const fullRateSpan = 2 * this.maxLag * this.factor + this.coarseRadius;
@@ -123,13 +140,15 @@ export class PitchTracker {
     this.coarseCenter = Number.NEGATIVE_INFINITY;
     this.coarsePeriod = 0;
     this.lastPeriod = 0;
+    this.steady = false;
   }
 
   /** The period in samples (fractional) of the signal just before `center`, or 0 where it is unvoiced. */
   estimate(center: number): number {
     const at = Math.round(center);
-    if (Math.abs(at - this.coarseCenter) >= (this.lastPeriod > 0 ? TRACKING_HOPS * this.coarseHop : this.coarseHop)) {
+    if (Math.abs(at - this.coarseCenter) >= (this.steady ? TRACKING_HOPS * this.coarseHop : this.coarseHop)) {
       this.coarseCenter = at;
+      this.steady = this.lastPeriod > 0;
       // As far ahead as the fine search reads, so that a voice that has just started fills more of
       // the window: a voice's first few periods passed on at its own pitch were most of the frames
       // missed on speech (decision 026).
@@ -137,12 +156,14 @@ export class PitchTracker {
     }
     if (this.coarsePeriod === 0) {
       this.lastPeriod = 0;
+      this.steady = false;
     } else if (this.lastPeriod > 0 && Math.abs(this.lastPeriod / this.coarsePeriod - 1) < TRACKING_TOLERANCE) {
       const tracked = this.fine(at, this.lastPeriod, TRACKING_RADIUS);
       // The best lag at the edge of the search: the voice moved further, so look wider.
       this.lastPeriod = this.atEdge ? this.fine(at, tracked, this.coarseRadius) : tracked;
     } else {
       this.lastPeriod = this.fine(at, this.coarsePeriod, this.coarseRadius);
+      this.steady = false;
     }
     return this.lastPeriod;
   }
@@ -178,15 +199,25 @@ export class PitchTracker {
     this.filteredUpTo = Math.max(this.filteredUpTo, end);
   }
 
-  /** Period at the full rate from the decimated signal ending at `newest`, or 0. */
+  /**
+   * Period at the full rate from the decimated signal ending at `newest`, or 0. While nothing is
+   * tracked, a high voice that the window of the longest lag does not yet find is looked for on a
+   * short window too, which it fills a few periods after it starts.
+   */
   private coarse(newest: number): number {
     this.decimateUpTo(Math.min(newest + 1, this.history.written));
-    const { minLag, maxLag, correlations: r } = this;
-    const width = maxLag;
+    const period = this.coarseOver(newest, this.maxLag, this.maxLag);
+    if (period > 0 || this.lastPeriod > 0) return period;
+    return this.coarseOver(newest, this.shortWidth, this.shortLongestLag);
+  }
+
+  /** The coarse search over `width` decimated samples ending at `newest`, for lags up to `longestLag`. */
+  private coarseOver(newest: number, width: number, longestLag: number): number {
+    const { minLag, correlations: r } = this;
     // x[0] is the oldest sample read: the one entering the window of the longest lag after it.
-    const first = Math.floor(newest / this.factor) - width - maxLag - 1;
+    const first = Math.floor(newest / this.factor) - width - longestLag - 1;
     const x = this.copySpan(this.decimated, this.decimatedMask, first, Math.floor(newest / this.factor));
-    const end = width + maxLag + 1;
+    const end = width + longestLag + 1;
     const bStart = end - width;
     let energyB = 0;
     for (let i = bStart; i < end; i += 1) energyB += x[i]! * x[i]!;
@@ -194,7 +225,7 @@ export class PitchTracker {
     let energyA = 0;
     for (let i = bStart - minLag; i < end - minLag; i += 1) energyA += x[i]! * x[i]!;
     let best = -1;
-    for (let lag = minLag; lag <= maxLag; lag += 1) {
+    for (let lag = minLag; lag <= longestLag; lag += 1) {
       const value = correlation(x, bStart, lag, width, energyA + energyB);
       r[lag] = value;
       if (value > best) best = value;
@@ -208,22 +239,22 @@ export class PitchTracker {
     // A high voice's period falls between two lags of the coarse grid, where its peak can look a
     // third lower than it is, and a creaky voice's ringing can look higher than it is; the peaks
     // are compared at their height at the full rate instead.
-    const threshold = SUBHARMONIC_TOLERANCE * this.fullRatePeak(newest, bestLag);
+    const fullWidth = width * this.factor;
+    const threshold = SUBHARMONIC_TOLERANCE * this.fullRatePeak(newest, bestLag, fullWidth);
     let chosen = bestLag;
     for (let lag = minLag + 1; lag < bestLag; lag += 1) {
       const value = r[lag]!;
-      if (value >= CANDIDATE_PEAK * best && value >= r[lag - 1]! && value >= r[lag + 1]! && this.fullRatePeak(newest, lag) >= threshold) {
+      if (value >= CANDIDATE_PEAK * best && value >= r[lag - 1]! && value >= r[lag + 1]! && this.fullRatePeak(newest, lag, fullWidth) >= threshold) {
         chosen = lag;
         break;
       }
     }
-    if (chosen <= minLag || chosen >= maxLag) return 0;
+    if (chosen <= minLag || chosen >= longestLag) return 0;
     return (chosen + parabolicOffset(r[chosen - 1]!, r[chosen]!, r[chosen + 1]!)) * this.factor;
   }
 
-  /** The highest normalised correlation at the full rate within reach of coarse lag `lag`, over the coarse window ending at `newest`. */
-  private fullRatePeak(newest: number, lag: number): number {
-    const width = this.maxLag * this.factor;
+  /** The highest normalised correlation at the full rate within reach of coarse lag `lag`, over `width` samples ending at `newest`. */
+  private fullRatePeak(newest: number, lag: number, width: number): number {
     const middle = lag * this.factor;
     const longest = middle + this.coarseRadius;
     const x = this.copySpan(this.filtered, this.history.mask, newest - width - longest, newest);

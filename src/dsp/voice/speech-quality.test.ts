@@ -60,11 +60,11 @@ function pooled(results: SpeechPitchResult[]): Pooled {
 /**
  * What the engine holds today, pooled over the six speakers (about 240 voiced frames), so that no
  * change makes it worse. Issue 21 asks for more, and bench/voice reports against that: 98 % of
- * frames within 1 % and no octave error (here 94–98 % and 1–3 frames an octave off, most of them
+ * frames within 1 % and no octave error (here 93–98 % and 1–3 frames an octave off, most of them
  * on frames where the output's YIN reading is itself doubtful), 95 % with noise (here 93 % in
- * traffic noise but 79 % in babble, whose voices the tracker follows, with 21 frames an octave
- * off), and no step above the input's (here up to 1.6 times: the make-up gain of a lowered pitch
- * and the bright characters' treble). Loudness is within the issue's 1 dB everywhere.
+ * traffic noise but 80 % in babble, whose voices the tracker follows), and no step above the
+ * input's (here up to 1.6 times: the make-up gain of a lowered pitch and the bright characters'
+ * treble). Loudness is within the issue's 1 dB everywhere.
  */
 const HELD = { share: 0.93, octaveErrors: 4, loudnessDb: 1, stepRatio: 1.7 };
 
@@ -92,6 +92,6 @@ describe('the voice engine on speech', () => {
 
   it('mostly holds the pitch with babble 10 dB below the voice', () => {
     const noise = toFloat(clip('babble-noise'));
-    expectHeld(pooled(SPEAKERS.map((speaker) => changed(speaker, { voiceType: 'normal', pitch: 1.5, speed: 1 }, 1.5, noise))), 0.75, 22);
+    expectHeld(pooled(SPEAKERS.map((speaker) => changed(speaker, { voiceType: 'normal', pitch: 1.5, speed: 1 }, 1.5, noise))), 0.75, 20);
   });
 });
