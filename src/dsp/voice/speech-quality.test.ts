@@ -58,15 +58,15 @@ function pooled(results: SpeechPitchResult[]): Pooled {
 }
 
 /**
- * What the engine holds today, pooled over the six speakers (about 240 voiced frames), so that no
+ * What the engine holds today, pooled over the six speakers (about 250 voiced frames), so that no
  * change makes it worse. Issue 21 asks for more, and bench/voice reports against that: 98 % of
- * frames within 1 % and no octave error (here 93–98 % and 1–3 frames an octave off, most of them
- * on frames where the output's YIN reading is itself doubtful), 95 % with noise (here 93 % in
- * traffic noise but 80 % in babble, whose voices the tracker follows), and no step above the
+ * frames within 1 % and no octave error (here 95.6–98.4 % and 1–3 frames an octave off, most of
+ * them on frames where the output's YIN reading is itself doubtful), 95 % with noise (here 93 % in
+ * traffic noise but 78 % in babble, whose voices the tracker follows), and no step above the
  * input's (here up to 1.6 times: the make-up gain of a lowered pitch and the bright characters'
  * treble). Loudness is within the issue's 1 dB everywhere.
  */
-const HELD = { share: 0.93, octaveErrors: 4, loudnessDb: 1, stepRatio: 1.7 };
+const HELD = { share: 0.95, octaveErrors: 4, loudnessDb: 1, stepRatio: 1.7 };
 
 function expectHeld(result: Pooled, share = HELD.share, octaveErrors = HELD.octaveErrors) {
   expect(result.voicedFrames).toBeGreaterThanOrEqual(200);
@@ -87,7 +87,7 @@ describe('the voice engine on speech', () => {
 
   it('holds the pitch with traffic noise 10 dB below the voice', () => {
     const noise = toFloat(clip('traffic-noise'));
-    expectHeld(pooled(SPEAKERS.map((speaker) => changed(speaker, { voiceType: 'normal', pitch: 1.5, speed: 1 }, 1.5, noise))), 0.93, 5);
+    expectHeld(pooled(SPEAKERS.map((speaker) => changed(speaker, { voiceType: 'normal', pitch: 1.5, speed: 1 }, 1.5, noise))), 0.92, 5);
   });
 
   it('mostly holds the pitch with babble 10 dB below the voice', () => {

@@ -153,7 +153,22 @@ function f0Around(detect: (samples: Float32Array) => number | null, samples: Flo
   if (start < 0 || start + 2 * window + 1 > samples.length) return null;
   // pitchfinder's YIN takes the power of two at or above the length given, halves it for its buffer
   // and halves that again for its window: 2 × window + 1 samples give it `window`.
-  return detect(samples.subarray(start, start + 2 * window + 1));
+  return detect(atUnitPower(samples.subarray(start, start + 2 * window + 1)));
+}
+
+/**
+ * The stretch scaled to a mean power of 1. YIN's measure does not depend on the level, but
+ * pitchfinder's sets the difference at lag 1 to 1 before it sums the differences, instead of
+ * dividing it by itself: on a quiet stretch (summed differences well under 1) the lags of 2 and 3
+ * samples then look periodic, and a quiet voice read as a 5–8 kHz tone, out of range. Scaled, the
+ * differences are in the hundreds and that 1 weighs nothing.
+ */
+function atUnitPower(samples: Float32Array): Float32Array {
+  let power = 0;
+  for (let i = 0; i < samples.length; i += 1) power += samples[i]! * samples[i]!;
+  if (power === 0) return samples;
+  const gain = Math.sqrt(samples.length / power);
+  return Float32Array.from(samples, (value) => value * gain);
 }
 
 /** `speech` with `noise` (repeated as needed) added at `snrDb` below the speech's average power. */
