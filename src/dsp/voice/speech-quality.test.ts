@@ -60,7 +60,7 @@ function pooled(results: SpeechPitchResult[]): Pooled {
 /**
  * What the engine holds today, pooled over the six speakers (about 250 voiced frames), so that no
  * change makes it worse. Issue 21 asks for more, and bench/voice reports against that: 98 % of
- * frames within 1 % and no octave error (here 95.6–98.4 % and 1–3 frames an octave off, most of
+ * frames within 1 % and no octave error (here 96.8–98.4 % and 1–2 frames an octave off, most of
  * them on frames where the output's YIN reading is itself doubtful), 95 % with noise (here 93 % in
  * traffic noise but 78 % in babble, whose voices the tracker follows), and no step above the
  * input's (here up to 1.6 times: the make-up gain of a lowered pitch and the bright characters'

@@ -20,6 +20,21 @@ describe('compareSpeechPitch', () => {
     expect(result.octaveErrors).toBe(0);
   });
 
+  it('reads a bright child raised an octave at its period, not twice it, though the period falls between two samples', () => {
+    // 556 Hz raised to 1,112 Hz: a period of 14.4 samples, 0.4 of a sample from YIN's nearest lag,
+    // with its harmonics up to 7.8 kHz at one level.
+    const bright = (fundamental: number) => {
+      const out = new Float32Array(RATE * 1.5);
+      for (let i = RATE / 5; i < RATE * 1.2; i += 1) {
+        for (let k = 1; k * fundamental < RATE / 2; k += 1) out[i]! += (0.5 / 7) * Math.sin((2 * Math.PI * k * fundamental * i) / RATE + k);
+      }
+      return out;
+    };
+    const result = compareSpeechPitch(bright(556), bright(1112), { sampleRate: RATE, ratio: 2, hopSeconds: 0.01 });
+    expect(result.voicedFrames).toBeGreaterThan(50);
+    expect(result.withinTolerance).toBe(1);
+  });
+
   it('counts an output an octave off as an octave error', () => {
     const result = compareSpeechPitch(voice(200, 0.002), voice(150, 0.002), { sampleRate: RATE, ratio: 1.5, hopSeconds: 0.01 });
     expect(result.voicedFrames).toBeGreaterThan(50);

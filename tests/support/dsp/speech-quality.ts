@@ -36,6 +36,14 @@ const OUTPUT_THRESHOLD = 0.3;
 const MIN_HZ = 55;
 const MAX_HZ = 900;
 const TOLERANCE = 0.01;
+/**
+ * YIN compares its aperiodicity with the threshold at whole lags: a period of 14.4 samples (a child
+ * at 556 Hz raised an octave) is 0.4 of a sample from lag 14, enough to miss the threshold there
+ * and take lag 29, twice the period, instead. Stretches whose expected period is shorter than this
+ * are read at two or four times the rate, which puts a lag within an eighth of a sample of it.
+ */
+const FINE_LAG_PERIOD = 32;
+const UPSAMPLE_ZERO_CROSSINGS = 16;
 /** The window of the first pass over the input, which finds the voiced frames: 512 samples at 16 kHz. */
 const FIRST_WINDOW_SECONDS = 0.032;
 const MIN_WINDOW = 256;
@@ -153,7 +161,37 @@ function f0Around(detect: (samples: Float32Array) => number | null, samples: Flo
   if (start < 0 || start + 2 * window + 1 > samples.length) return null;
   // pitchfinder's YIN takes the power of two at or above the length given, halves it for its buffer
   // and halves that again for its window: 2 × window + 1 samples give it `window`.
-  return detect(atUnitPower(samples.subarray(start, start + 2 * window + 1)));
+  const stretch = atUnitPower(samples.subarray(start, start + 2 * window + 1));
+  const factor = periodGuess > 0 && periodGuess < FINE_LAG_PERIOD ? (periodGuess < FINE_LAG_PERIOD / 2 ? 4 : 2) : 1;
+  if (factor === 1) return detect(stretch);
+  // YIN thinks the stretch is at the original rate: its reading is `factor` times too low.
+  const f0 = detect(upsampled(stretch, factor));
+  return f0 === null ? null : f0 * factor;
+}
+
+/**
+ * `samples` at `factor` times the rate (a power of two), by band-limited interpolation: a
+ * Blackman-windowed sinc of 16 zero crossings each side. The stretch's edges, where the kernel runs
+ * off it, lie outside YIN's window.
+ */
+function upsampled(samples: Float32Array, factor: number): Float32Array {
+  const out = new Float32Array(samples.length * factor);
+  const half = UPSAMPLE_ZERO_CROSSINGS;
+  for (let n = 0; n < out.length; n += 1) {
+    const position = n / factor;
+    const centre = Math.floor(position);
+    let sum = 0;
+    for (let i = centre - half + 1; i <= centre + half; i += 1) {
+      if (i < 0 || i >= samples.length) continue;
+      const x = position - i;
+      const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
+      const w = (x + half) / (2 * half);
+      const blackman = 0.42 - 0.5 * Math.cos(2 * Math.PI * w) + 0.08 * Math.cos(4 * Math.PI * w);
+      sum += samples[i]! * sinc * blackman;
+    }
+    out[n] = sum;
+  }
+  return out;
 }
 
 /**
