@@ -263,14 +263,19 @@ export class PitchTracker {
     let energyB = 0;
     for (let i = bStart; i < end; i += 1) energyB += x[i]! * x[i]!;
     const shortest = Math.max(this.minPeriod, middle - this.coarseRadius);
+    // The lowest coarse lag reaches no period the tracker reports; measuring it would read before
+    // the copied stretch. Every read stays inside it: a single read out of bounds makes V8 compile
+    // the correlation loops to box each partial sum, which cost a third of the engine's time.
+    if (shortest > longest) return 0;
     const energies = this.energies;
     let energyA = 0;
     for (let i = bStart - shortest; i < end - shortest; i += 1) energyA += x[i]! * x[i]!;
-    for (let full = shortest; full <= longest; full += 1) {
-      energies[full] = energyA;
-      const leaving = x[end - full - 1]!;
-      const entering = x[bStart - full - 1]!;
+    energies[shortest] = energyA;
+    for (let full = shortest + 1; full <= longest; full += 1) {
+      const leaving = x[end - full]!;
+      const entering = x[bStart - full]!;
       energyA += entering * entering - leaving * leaving;
+      energies[full] = energyA;
     }
     // Low-passed at 1 kHz, the correlation has a single peak within these few samples: climb to it.
     let full = Math.max(shortest, Math.min(longest, middle));
