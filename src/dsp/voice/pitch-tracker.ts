@@ -265,7 +265,7 @@ export class PitchTracker {
     const shortest = Math.max(this.minPeriod, middle - this.coarseRadius);
     // The lowest coarse lag reaches no period the tracker reports; measuring it would read before
     // the copied stretch. Every read stays inside it: a single read out of bounds makes V8 compile
-    // the correlation loops to box each partial sum, which cost a third of the engine's time.
+    // the correlation loops to box each partial sum, a tenth to a fifth of the engine's time.
     if (shortest > longest) return 0;
     const energies = this.energies;
     let energyA = 0;

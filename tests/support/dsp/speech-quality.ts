@@ -21,6 +21,7 @@
  */
 
 import { YIN } from 'pitchfinder';
+import { StreamingResampler } from '../../../src/dsp/resampler';
 
 const ALIGN_BLOCK_SECONDS = 0.001;
 const MAX_LAG_SECONDS = 0.2;
@@ -43,7 +44,8 @@ const TOLERANCE = 0.01;
  * are read at two or four times the rate, which puts a lag within an eighth of a sample of it.
  */
 const FINE_LAG_PERIOD = 32;
-const UPSAMPLE_ZERO_CROSSINGS = 16;
+/** More than the resampler's kernel holds back at the end of its input. */
+const RESAMPLER_MARGIN = 32;
 /** The window of the first pass over the input, which finds the voiced frames: 512 samples at 16 kHz. */
 const FIRST_WINDOW_SECONDS = 0.032;
 const MIN_WINDOW = 256;
@@ -170,28 +172,18 @@ function f0Around(detect: (samples: Float32Array) => number | null, samples: Flo
 }
 
 /**
- * `samples` at `factor` times the rate (a power of two), by band-limited interpolation: a
- * Blackman-windowed sinc of 16 zero crossings each side. The stretch's edges, where the kernel runs
- * off it, lie outside YIN's window.
+ * `samples` at `factor` times the rate, by the call audio's own windowed-sinc resampler. It answers
+ * one input sample late and keeps its last few back for its kernel: the input is padded with
+ * silence and its output read from one input sample in, so that the two line up.
  */
 function upsampled(samples: Float32Array, factor: number): Float32Array {
-  const out = new Float32Array(samples.length * factor);
-  const half = UPSAMPLE_ZERO_CROSSINGS;
-  for (let n = 0; n < out.length; n += 1) {
-    const position = n / factor;
-    const centre = Math.floor(position);
-    let sum = 0;
-    for (let i = centre - half + 1; i <= centre + half; i += 1) {
-      if (i < 0 || i >= samples.length) continue;
-      const x = position - i;
-      const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
-      const w = (x + half) / (2 * half);
-      const blackman = 0.42 - 0.5 * Math.cos(2 * Math.PI * w) + 0.08 * Math.cos(4 * Math.PI * w);
-      sum += samples[i]! * sinc * blackman;
-    }
-    out[n] = sum;
-  }
-  return out;
+  const resampler = new StreamingResampler(1, factor);
+  const input = new Float32Array(samples.length + RESAMPLER_MARGIN);
+  input.set(samples);
+  const output = new Float32Array(resampler.maxOutput(input.length));
+  const written = resampler.process(input, output);
+  if (written < (samples.length + 1) * factor) throw new Error(`the resampler gave ${written} samples for ${samples.length} at ${factor} times the rate`);
+  return output.subarray(factor, (samples.length + 1) * factor);
 }
 
 /**
