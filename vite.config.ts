@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { reactOnPreact } from './scripts/react-on-preact';
 import { installableApp } from './src/web/pwa/pwa-plugin';
 
 const serverUrl = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -9,19 +10,20 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), installableApp()],
+  resolve: { alias: reactOnPreact },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // React, which every page loads, changes less often than our code: its own chunk stays
-        // cached across releases. Other libraries go with the pages that import them: a catch-all
+        // The framework (Preact under React's name, and the router), which every page loads, changes
+        // less often than our code: its own chunk stays cached across releases. Other libraries go with the pages that import them: a catch-all
         // vendor chunk put every page's libraries in the first load, and a zod chunk put all of zod
         // on pages that parse with its core and mini API alone (decision 021).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: 'framework', test: /node_modules[\\/](preact|react-router|react-router-dom)[\\/]/ },
           ],
         },
       },

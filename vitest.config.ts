@@ -1,6 +1,32 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './scripts/react-on-preact';
+
+const webTestAliases = [
+  ...reactOnPreact,
+  // It has no exports map to pick its ES module by; its main entry is CommonJS.
+  { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+];
+
+/**
+ * Resolves libraries to their browser builds, as the app's build does: their ES modules' imports of
+ * React are what the alias rewrites, where the Node builds vitest picks by default are CommonJS whose
+ * require would load React itself. vitest sets the server's conditions and main fields for every
+ * environment, and a config's own lists would be added to them, not replace them.
+ */
+function browserBuildsOfLibraries(): Plugin {
+  return {
+    name: 'voxline:browser-builds-of-libraries',
+    configEnvironment: {
+      order: 'post',
+      handler(_name, config) {
+        config.resolve = { ...config.resolve, conditions: ['module', 'browser', 'development|production'], mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'] };
+      },
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -20,8 +46,11 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), browserBuildsOfLibraries()],
+        resolve: { alias: webTestAliases },
         test: {
+          // Libraries are transformed by Vite here, so that the alias reaches their imports of React.
+          server: { deps: { inline: true } },
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],

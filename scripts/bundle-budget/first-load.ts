@@ -12,13 +12,14 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIRST_LOAD_TARGET = 100_000;
 
 /**
- * What each page may load today, in gzip bytes: the figures of docs/benchmarks.md#first-load plus a
- * little room, lowered as the steps of docs/decisions/021-first-load-budget.md bring them to the target.
+ * What each page may load, in gzip bytes: the target itself for the pages that meet it, and for the
+ * dialer today's figure of docs/benchmarks.md#first-load plus a little room, lowered as the steps of
+ * docs/decisions/021-first-load-budget.md and 041 bring it to the target.
  */
 const FIRST_LOAD_CEILINGS: Record<string, number> = {
-  '/': 129_000,
-  '/auth': 160_000,
-  '/dialer': 246_000,
+  '/': FIRST_LOAD_TARGET,
+  '/auth': FIRST_LOAD_TARGET,
+  '/dialer': 180_500,
 };
 
 /**

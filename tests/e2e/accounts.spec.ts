@@ -69,8 +69,9 @@ test('a forgotten password is reset through the emailed link', async ({ page }) 
   await logInThroughPage(page, email, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/dialer$/);
 
-  // The link works once.
+  // The link works once. A page still signed in would take the link's page to the dialer.
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('You have been successfully logged out')).toBeVisible();
   await page.goto(`${link.pathname}${link.search}`);
   await page.getByLabel('New password').fill(ANOTHER_NEW_PASSWORD);
   await page.getByLabel('Confirm password').fill(ANOTHER_NEW_PASSWORD);

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
@@ -20,6 +21,18 @@ if (!window.matchMedia) {
     })),
   });
 }
+
+// Preact runs effects after the next frame: a requestAnimationFrame raced by a 35 ms timer, whose
+// cancelAnimationFrame then fails once a test file's window is gone. A frame's time on a timer alone
+// keeps the order of things as in a browser and outlives the window.
+const FRAME_MS = 16;
+options.requestAnimationFrame = (flush) => {
+  setTimeout(flush, FRAME_MS);
+};
+
+// findBy and waitFor wait up to 5 s rather than 1: a page's lazy chunks and effects take longer on a
+// CI machine running two test files beside the suite's servers.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   toast.dismiss();

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { registerServiceWorker, type ServiceWorkerControl } from './service-worker-updates';
@@ -29,7 +29,8 @@ describe('the offer of a new version', () => {
     expect(screen.queryByText('New version available')).not.toBeInTheDocument();
 
     emit('waiting');
-    expect(await screen.findByText('New version available')).toBeVisible();
+    // The toast fades in once mounted.
+    await waitFor(() => expect(screen.getByText('New version available')).toBeVisible());
     expect(screen.getByRole('button', { name: 'Reload' })).toBeVisible();
   });
 

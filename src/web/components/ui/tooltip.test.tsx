@@ -69,6 +69,22 @@ describe('IconTooltip', () => {
     expect(tooltip()).toHaveTextContent('Mute');
   });
 
+  it('closes on Escape and on blur, and shows nothing for the focus a click gives', async () => {
+    render(<IconButtons />);
+    await userEvent.tab();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Mute');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await userEvent.tab();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Delete Ada');
+    await userEvent.tab();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Mute' }), { pointerType: 'mouse' });
+    act(() => screen.getByRole('button', { name: 'Mute' }).focus());
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
   it('brings its own delays when rendered outside the app\'s provider', async () => {
     render(
       <IconTooltip label="Mute">

@@ -255,7 +255,7 @@ describe('Account tab', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Two-factor authentication disabled')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Enable Two-Factor Authentication' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Enable Two-Factor Authentication' })).toBeInTheDocument();
     expect(api.sent('POST', '/api/v1/account/two-factor/disable')[1]?.body).toEqual({ password: 'wrong' });
   });
 });

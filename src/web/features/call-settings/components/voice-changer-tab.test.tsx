@@ -70,7 +70,7 @@ async function press(name: 'Pitch' | 'Speed', key: string, times = 1) {
 }
 
 beforeAll(() => {
-  // Radix Select uses pointer capture and scrolls the chosen option into view; Radix Slider measures its thumb. jsdom has none of these.
+  // Radix Select uses pointer capture and scrolls the chosen option into view. jsdom has neither.
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => undefined;
   Element.prototype.scrollIntoView ??= () => undefined;
@@ -108,8 +108,8 @@ describe('Voice Changer tab', () => {
     expect(within(panel()).getByText('Premium plan includes basic accents. Platinum unlocks all accent options.')).toBeInTheDocument();
     expect(within(panel()).getByRole('button', { name: 'Reset Voice Settings' })).toBeEnabled();
     expect(within(screen.getByRole('region', { name: 'How it works' })).getByText(/The person you call hears your voice with these modifications/)).toBeInTheDocument();
-    // docs/product.md §3: local storage follows the server, so the dialer's notice does too.
-    expect(storedSettings()).toEqual({ voiceType: 'european', pitch: 1.5, speed: 0.8 });
+    // docs/product.md §3: local storage follows the server (in an effect, after the paint), so the dialer's notice does too.
+    await waitFor(() => expect(storedSettings()).toEqual({ voiceType: 'european', pitch: 1.5, speed: 0.8 }));
   });
 
   it('shows the settings kept in local storage while the server’s load, with the controls off', () => {

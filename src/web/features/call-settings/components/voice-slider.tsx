@@ -1,6 +1,6 @@
-import { Slider as SliderPrimitive } from 'radix-ui';
 import { useId } from 'react';
 import { VOICE_RANGE } from '../../../../common/voice';
+import { Slider } from '../../../components/ui/slider';
 
 /** docs/product.md §2: a value shown with two decimals followed by x (1.00x). */
 function formatVoiceAmount(value: number): string {
@@ -30,26 +30,18 @@ export function VoiceSlider({ label, value, disabled, describedBy, onChange }: V
           {shown}
         </span>
       </div>
-      <SliderPrimitive.Root
+      <Slider
         min={VOICE_RANGE.min}
         max={VOICE_RANGE.max}
         step={VOICE_RANGE.step}
-        value={[value]}
-        onValueChange={([next]) => next !== undefined && onChange(next)}
+        value={value}
+        onValueChange={onChange}
         disabled={disabled}
-        className="relative flex w-full touch-none select-none items-center py-2 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50"
-      >
-        <SliderPrimitive.Track className="relative h-1.5 w-full grow overflow-hidden rounded-full bg-muted">
-          <SliderPrimitive.Range className="absolute h-full bg-primary data-[disabled]:bg-muted-foreground" />
-        </SliderPrimitive.Track>
-        <SliderPrimitive.Thumb
-          aria-labelledby={labelId}
-          aria-valuetext={shown}
-          aria-describedby={describedBy}
-          aria-disabled={disabled || undefined}
-          className="block size-4 rounded-full border border-primary bg-background shadow-sm outline-none transition-[color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[disabled]:pointer-events-none"
-        />
-      </SliderPrimitive.Root>
+        valueText={shown}
+        labelledBy={labelId}
+        describedBy={describedBy}
+        className="data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50"
+      />
     </div>
   );
 }

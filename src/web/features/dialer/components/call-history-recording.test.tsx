@@ -81,7 +81,8 @@ describe('CallHistory recordings', () => {
 
     expect(await screen.findByText('Failed to delete recording')).toBeInTheDocument();
     expect(screen.getByText('The recording could not be deleted: storage is unreachable. Try again in a moment.')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Recording' })).toBeInTheDocument();
+    // Back to screen readers once the closed dialog's effects have cleaned up.
+    expect(await screen.findByRole('region', { name: 'Recording' })).toBeInTheDocument();
   });
 
   it('is cancelled from its dialog without deleting anything', async () => {
