@@ -19,7 +19,7 @@ const FIRST_LOAD_TARGET = 100_000;
 const FIRST_LOAD_CEILINGS: Record<string, number> = {
   '/': FIRST_LOAD_TARGET,
   '/auth': FIRST_LOAD_TARGET,
-  '/dialer': 180_500,
+  '/dialer': 168_000,
 };
 
 /**

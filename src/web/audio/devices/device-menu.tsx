@@ -1,42 +1,26 @@
-import { HeadphonesIcon } from 'lucide-react';
-import { lazy, Suspense } from 'react';
-import { Button } from '../../components/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
+import { lazy, Suspense, useState } from 'react';
 import { IconTooltip } from '../../components/ui/tooltip';
-import { useAudioDevices } from './media-devices';
+import { DeviceMenuButton } from './device-menu-button';
 import { useDeviceWatch } from './use-device-watch';
 
-// The pickers are Radix Selects (about 25 kB gzip): fetched when the menu first opens, not with the
-// signed-in frame every page loads (decision 021).
-const DevicePicker = lazy(() => import('./device-picker').then(({ DevicePicker }) => ({ default: DevicePicker })));
+// Its popover (Radix's popover, popper and floating-ui, about 11 kB) loads as the call screen shows, not before it (decision 041).
+const DeviceMenuPopover = lazy(() => import('./device-menu-popover'));
 
-/** The call screen's device menu (docs/product.md "Devices"): another microphone or speaker, switched without leaving the call. */
+/**
+ * The call screen's device menu (docs/product.md "Devices"): another microphone or speaker, switched
+ * without leaving the call. Its button shows at once; a press before the popover has loaded opens it when it has.
+ */
 export function DeviceMenu() {
-  const { devices } = useAudioDevices();
   useDeviceWatch();
-  return (
-    <Popover>
-      <IconTooltip label="Audio devices">
-        <PopoverTrigger asChild>
-          <Button variant="outline" size="icon" aria-label="Audio devices">
-            <HeadphonesIcon aria-hidden="true" />
-          </Button>
-        </PopoverTrigger>
-      </IconTooltip>
-      <PopoverContent aria-label="Audio devices" className="flex w-80 flex-col gap-4">
-        {devices === null ? (
-          <LookingForDevices />
-        ) : (
-          <Suspense fallback={<LookingForDevices />}>
-            <DevicePicker role="microphone" devices={devices} />
-            <DevicePicker role="speaker" devices={devices} />
-          </Suspense>
-        )}
-      </PopoverContent>
-    </Popover>
+  const [pressed, setPressed] = useState(false);
+  const button = (
+    <IconTooltip label="Audio devices">
+      <DeviceMenuButton aria-busy={pressed || undefined} onClick={() => setPressed(true)} />
+    </IconTooltip>
   );
-}
-
-function LookingForDevices() {
-  return <p role="status">Looking for audio devices...</p>;
+  return (
+    <Suspense fallback={button}>
+      <DeviceMenuPopover initiallyOpen={pressed} />
+    </Suspense>
+  );
 }

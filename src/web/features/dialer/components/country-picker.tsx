@@ -1,83 +1,16 @@
-import { ChevronDownIcon } from 'lucide-react';
-import { useId, useState } from 'react';
-import { otherCountries, popularCountries, type CountryOption } from '../../../../common/countries';
-import { CountryFlag } from '../../../components/country-flag';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
-import { cn } from '../../../lib/utils';
+import { lazy, Suspense, useState } from 'react';
+import { CountryButton } from './country-button';
+import type { CountryPickerProps } from './country-list-popover';
 
-function matches(country: CountryOption, query: string) {
-  const q = query.trim().toLowerCase();
-  return !q || country.name.toLowerCase().includes(q) || country.code.toLowerCase().includes(q) || country.dialCode.includes(q.replace(/^\+?/, '+'));
-}
+// The list and its popover (Radix's popper and floating-ui, about 11 kB) load as the dialer shows, not before (decision 041).
+const CountryListPopover = lazy(() => import('./country-list-popover'));
 
-/** docs/product.md §2: the dialer's country list with search, a 'Popular' group and 'All Countries'. */
-export function CountryPicker({ value, onChange }: { value: CountryOption; onChange: (country: CountryOption) => void }) {
-  const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const listId = useId();
-  const popular = popularCountries.filter((country) => matches(country, query));
-  const all = [...popularCountries, ...otherCountries].filter((country) => matches(country, query));
-
-  const choose = (country: CountryOption) => {
-    onChange(country);
-    setOpen(false);
-    setQuery('');
-  };
-
-  const group = (label: string, items: readonly CountryOption[]) =>
-    items.length > 0 && (
-      <div role="group" aria-label={label}>
-        <p className="px-3 pb-1 pt-2 text-xs font-medium text-muted-foreground">{label}</p>
-        {items.map((country) => (
-          <button
-            key={`${label}-${country.code}`}
-            type="button"
-            role="option"
-            aria-selected={country.code === value.code}
-            onClick={() => choose(country)}
-            className={cn(
-              'flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
-              country.code === value.code && 'font-medium',
-            )}
-          >
-            <CountryFlag country={country} className="w-12" />
-            <span className="flex-1">{country.name}</span>
-            <span className="w-12 text-right text-xs text-muted-foreground">{country.dialCode}</span>
-          </button>
-        ))}
-      </div>
-    );
-
+/** docs/product.md §2: the dialer's country list; its button shows at once, and a press before the list has loaded opens it when it has. */
+export function CountryPicker(props: CountryPickerProps) {
+  const [pressed, setPressed] = useState(false);
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button variant="outline" className="w-full justify-between" aria-label={`Country: ${value.name} ${value.dialCode}`}>
-          <span className="flex items-center gap-2">
-            <CountryFlag country={value} />
-            {value.name} ({value.dialCode})
-          </span>
-          <ChevronDownIcon className="opacity-50" />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-[var(--radix-popover-trigger-width)] min-w-72">
-        <div className="border-b p-2">
-          <Input
-            autoFocus
-            placeholder="Search countries..."
-            aria-label="Search countries..."
-            aria-controls={listId}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
-        <div id={listId} role="listbox" aria-label="Countries" className="h-72 overflow-y-auto py-1">
-          {group('Popular', popular)}
-          {group('All Countries', all)}
-          {all.length === 0 && <p className="p-3 text-sm text-muted-foreground">No country matches your search.</p>}
-        </div>
-      </PopoverContent>
-    </Popover>
+    <Suspense fallback={<CountryButton value={props.value} aria-busy={pressed || undefined} onClick={() => setPressed(true)} />}>
+      <CountryListPopover {...props} initiallyOpen={pressed} />
+    </Suspense>
   );
 }
