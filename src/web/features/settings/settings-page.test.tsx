@@ -237,7 +237,8 @@ describe('Account tab', () => {
 
     expect(await screen.findByText('Two-factor authentication enabled')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Disable Two-Factor Authentication' })).toBeInTheDocument();
+    // Back to screen readers once the closed dialog's effects have cleaned up.
+    expect(await screen.findByRole('button', { name: 'Disable Two-Factor Authentication' })).toBeInTheDocument();
     expect(api.sent('POST', '/api/v1/account/two-factor/enable')[0]?.body).toEqual({ password: 'correct horse' });
     expect(api.sent('POST', '/api/v1/account/two-factor/confirm')[0]?.body).toEqual({ code: '123456' });
   });
