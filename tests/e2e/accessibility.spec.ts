@@ -29,6 +29,8 @@ async function heading(page: Page, name: string | RegExp) {
 /** Goes to a signed-in page through the navigation, as a person would (the menu on a phone). */
 async function openPage(page: Page, link: string, title: string) {
   const menu = page.getByRole('button', { name: 'Open menu' });
+  // The header first: isVisible does not wait, and a header not drawn yet read as a desktop's.
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   const nav = (await menu.isVisible()) ? (await menu.click(), page.getByRole('navigation', { name: 'Mobile' })) : page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: link, exact: true }).click();
   await heading(page, title);
