@@ -55,6 +55,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/web-setup.ts', 'tests/support/fail-on-console-error.ts'],
+          // Parts a page loads after it shows (a dialog, a popover, the phone library) are transformed
+          // on first use, inside the test that opens them: on a loaded machine that alone took 5 s.
+          testTimeout: 15_000,
         },
       },
     ],

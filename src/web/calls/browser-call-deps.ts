@@ -1,10 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../lib/toast';
 import { defaultPreferences } from '../../common/api/preferences';
-import { openMicrophone } from '../audio/call-audio';
 import { preferencesQuery } from '../lib/preferences';
 import { callHistoryQuery } from './call-history-query';
-import { CallMedia } from './call-media';
 import type { CallSessionDeps, Clock, Notices } from './call-session-ports';
 import { getCall } from './get-call';
 import { hangUpCall } from './hang-up-call';
@@ -12,6 +10,15 @@ import { askNotificationPermission, notifyIncomingCall } from './incoming-call-n
 import { placeCall } from './place-call';
 import { saveMediaFigures } from './save-media-figures';
 import { sendDtmf } from './send-dtmf';
+
+/**
+ * The microphone and the call's audio: WebRTC, the websocket fallback with its Opus codec, and the
+ * audio worklets' host. Fetched once the signed-in page has shown (use-outbound-call.ts) and awaited
+ * by a call placed before it arrives, rather than in every signed-in page's first load (decision 041).
+ */
+export function loadCallMedia() {
+  return import('./call-media-engine');
+}
 
 // Timers are looked up when used, not when this module loads, so a test's fake timers apply.
 const browserClock: Clock = {
@@ -38,7 +45,10 @@ const toasts: Notices = {
 export function browserCallDeps(queryClient: QueryClient, openPlans: () => void = () => undefined): CallSessionDeps {
   return {
     server: { placeCall, getCall, hangUpCall, sendDtmf, saveMediaFigures },
-    media: { openMicrophone, connect: (options) => CallMedia.connect(options) },
+    media: {
+      openMicrophone: async () => (await loadCallMedia()).openMicrophone(),
+      connect: async (options) => (await loadCallMedia()).CallMedia.connect(options),
+    },
     clock: browserClock,
     notices: toasts,
     alerts: { askPermission: askNotificationPermission, notify: notifyIncomingCall },

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPhoneLibrary } from '../lib/phone-library';
 import { callAnnouncement } from './call-announcement';
+
+// Announcements name the number formatted, as they do once the page has loaded the phone library.
+beforeAll(() => loadPhoneLibrary());
 
 const idle = { phase: 'idle', direction: null, peer: '' } as const;
 const peer = '+14155550100';

@@ -1,4 +1,4 @@
-import { formatPhoneNumber } from '../../common/phone';
+import { formatPhoneNumberNow } from '../lib/phone-library';
 import type { CallSnapshot } from './call-snapshot';
 
 type AnnouncedCall = Pick<CallSnapshot, 'phase' | 'direction' | 'peer'>;
@@ -9,7 +9,7 @@ type AnnouncedCall = Pick<CallSnapshot, 'phase' | 'direction' | 'peer'>;
  */
 export function callAnnouncement(previous: AnnouncedCall, next: AnnouncedCall): string | null {
   if (previous.phase === next.phase) return null;
-  const peer = formatPhoneNumber(next.peer || previous.peer);
+  const peer = formatPhoneNumberNow(next.peer || previous.peer);
   switch (next.phase) {
     case 'idle':
       return 'The call has ended';

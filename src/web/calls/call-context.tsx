@@ -1,8 +1,12 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { ActiveCallBar } from './active-call-bar';
+import { createContext, lazy, Suspense, useContext, useEffect, type ReactNode } from 'react';
 import { CallStatusAnnouncer } from './call-status-announcer';
 import { useOutboundCall } from './use-outbound-call';
 import { useTouchToneKeys } from './use-touch-tone-keys';
+
+// The bar with its call details, recording and device controls shows only during a call: fetched
+// once the page has shown, not in its first load (decision 041).
+const loadActiveCallBar = () => import('./active-call-bar');
+const ActiveCallBar = lazy(() => loadActiveCallBar().then(({ ActiveCallBar }) => ({ default: ActiveCallBar })));
 
 type CallControls = ReturnType<typeof useOutboundCall>;
 
@@ -16,11 +20,16 @@ export function CallProvider({ children }: { children: ReactNode }) {
   const controls = useOutboundCall();
   const busy = controls.call.phase !== 'idle';
   useTouchToneKeys(controls.call.phase === 'active', controls.pressKey);
+  useEffect(() => void loadActiveCallBar().catch(() => undefined), []);
   return (
     <CallContext.Provider value={controls}>
       <div className={busy ? 'pb-24' : undefined}>{children}</div>
       <CallStatusAnnouncer call={controls.call} />
-      {busy && <ActiveCallBar call={controls.call} elapsed={controls.elapsed} figures={controls.figures} onToggleMute={controls.toggleMute} onToggleRecording={controls.toggleRecording} onHangUp={() => void controls.hangUp()} />}
+      {busy && (
+        <Suspense fallback={null}>
+          <ActiveCallBar call={controls.call} elapsed={controls.elapsed} figures={controls.figures} onToggleMute={controls.toggleMute} onToggleRecording={controls.toggleRecording} onHangUp={() => void controls.hangUp()} />
+        </Suspense>
+      )}
     </CallContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { SERVER_BUSY } from '../../common/api/calls';
 import { formatDuration, type CallOutcome } from '../../common/calls';
-import { formatPhoneNumber } from '../../common/phone';
+import { formatPhoneNumberNow } from '../lib/phone-library';
 import { ApiError } from '../lib/api-client';
 import { withErrorReference } from '../lib/error-reference';
 import type { CallServer, Notices } from './call-session-ports';
@@ -57,7 +57,7 @@ export function announceEnd(notices: Notices, call: LiveCall, end: CallEnd, now:
   if (!call.answerSent) {
     // Never answered here: answered in another tab, or the caller gave up.
     if (end.outcome === 'completed') notices.info(end.reason ?? 'Answered in another tab');
-    else notices.info('Missed call', { description: `From ${formatPhoneNumber(call.peer)}` });
+    else notices.info('Missed call', { description: `From ${formatPhoneNumberNow(call.peer)}` });
   } else if (end.outcome === 'failed') {
     notices.error('Call failed', { description: end.reason ?? CUT_OFF_REASON });
   } else {

@@ -1,5 +1,5 @@
 import { NARROWBAND_RATE, WIDEBAND_RATE } from '../../common/calls';
-import { formatPhoneNumber } from '../../common/phone';
+import { formatPhoneNumberNow } from '../lib/phone-library';
 import type { ServerMessage } from '../../common/realtime';
 import type { CallMediaConnection } from './call-media-connection';
 import type { CallSessionDeps } from './call-session-ports';
@@ -90,7 +90,7 @@ export class CallReceiving {
     if (!this.held.listening || this.held.current) return;
     const call = newLiveCall('inbound', { phase: 'ringing', callId: message.callId, peer: message.from, countryCode: '' });
     this.held.hold(call);
-    this.deps.notices.info('Incoming call', { id: incomingNoticeId(message.callId), description: `From ${formatPhoneNumber(message.from)}`, duration: INCOMING_NOTICE_MS });
+    this.deps.notices.info('Incoming call', { id: incomingNoticeId(message.callId), description: `From ${formatPhoneNumberNow(message.from)}`, duration: INCOMING_NOTICE_MS });
     const preferences = this.deps.preferences();
     if (preferences.notifications) call.closeNotification = this.deps.alerts.notify(message.callId, message.from);
     if (preferences.autoAnswer) call.cancelAutoAnswer = this.deps.clock.after(AUTO_ANSWER_DELAY_MS, () => void this.answer());

@@ -1,9 +1,12 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPhoneLibrary } from '../lib/phone-library';
 import { idleSnapshot, type CallSnapshot } from './call-snapshot';
 import { CallStatusAnnouncer } from './call-status-announcer';
 
 const ringing: CallSnapshot = { ...idleSnapshot, listening: true, phase: 'ringing', direction: 'inbound', callId: 'c1', peer: '+14155550100' };
+
+beforeAll(() => loadPhoneLibrary());
 
 describe('CallStatusAnnouncer', () => {
   it('is an empty live region before any call, so the first change is read out', () => {

@@ -1,4 +1,4 @@
-import { formatPhoneNumber } from '../../common/phone';
+import { formatPhoneNumberNow } from '../lib/phone-library';
 
 function notificationsSupported(): boolean {
   return typeof Notification !== 'undefined';
@@ -16,7 +16,7 @@ export function askNotificationPermission() {
  */
 export function notifyIncomingCall(callId: string, from: string): (() => void) | null {
   if (!notificationsSupported() || Notification.permission !== 'granted' || !document.hidden) return null;
-  const notification = new Notification('Incoming call', { body: `From ${formatPhoneNumber(from)}`, tag: `voxline-call-${callId}`, requireInteraction: true });
+  const notification = new Notification('Incoming call', { body: `From ${formatPhoneNumberNow(from)}`, tag: `voxline-call-${callId}`, requireInteraction: true });
   notification.onclick = () => {
     window.focus();
     notification.close();

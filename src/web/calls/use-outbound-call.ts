@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../lib/toast';
 import { useRealtime } from '../lib/realtime';
-import { browserCallDeps } from './browser-call-deps';
+import { browserCallDeps, loadCallMedia } from './browser-call-deps';
 import { CallSession } from './call-session';
 import type { CallSnapshot } from './call-snapshot';
 
@@ -20,6 +20,8 @@ export function useOutboundCall() {
   const [session] = useState(() => new CallSession(browserCallDeps(queryClient, () => void navigate('/settings?tab=subscription'))));
   const call = useSyncExternalStore(session.subscribe, session.getSnapshot);
   useEffect(() => session.attach(realtime), [session, realtime]);
+  // A failure to fetch is the call's to report, when one is placed.
+  useEffect(() => void loadCallMedia().catch(() => undefined), []);
   // The server's word on the call in progress, such as the voice changer failing closed.
   useEffect(() => realtime?.subscribe((message) => (message.type === 'notice' ? void toast.warning(message.message) : undefined)), [realtime]);
   // Leaving the page ends the call rather than leaving it open on the server.

@@ -1,63 +1,49 @@
-import { Loader2Icon } from 'lucide-react';
-import { useState, type MouseEvent, type ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from './ui/alert-dialog';
-import { buttonVariants } from './ui/button';
+import { Slot } from 'radix-ui';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ConfirmDialogText } from './confirm-dialog-content';
 
-interface ConfirmDialogProps {
+// Radix's alert dialog with its focus trap and scroll lock (about 14 kB) is fetched once the page has
+// shown, not in its first load (decision 041). The trigger is ours, so it is the same element before
+// and after: a press is never lost to a button swapped for another.
+const loadContent = () => import('./confirm-dialog-content');
+const ConfirmDialogContent = lazy(loadContent);
+
+interface ConfirmDialogProps extends ConfirmDialogText {
   trigger: ReactNode;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  pending: boolean;
-  /** The dialog stays open until `close` is called, so that a failure can be shown in it (`children`). */
-  onConfirm: (close: () => void) => void;
   /** Called when the user closes the dialog, e.g. to clear a failure shown in it. */
   onDismiss: () => void;
-  children?: ReactNode;
 }
 
 /** Asks before something that cannot be undone, such as a deletion. */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, pending, onConfirm, onDismiss, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, onDismiss, ...dialog }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const opener = useRef<HTMLElement>(null);
+  useEffect(() => void loadContent().catch(() => undefined), []);
 
-  function confirm(event: MouseEvent<HTMLButtonElement>) {
-    event.preventDefault();
-    onConfirm(() => setOpen(false));
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    if (!next) onDismiss();
   }
 
   return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) onDismiss();
-      }}
-    >
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {children}
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={confirm} disabled={pending} aria-busy={pending}>
-            {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Slot.Root
+        ref={opener}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        {trigger}
+      </Slot.Root>
+      {opened && (
+        <Suspense fallback={null}>
+          <ConfirmDialogContent {...dialog} open={open} onOpenChange={changeOpen} opener={opener} />
+        </Suspense>
+      )}
+    </>
   );
 }

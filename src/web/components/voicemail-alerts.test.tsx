@@ -1,10 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Preferences } from '../../common/api/preferences';
 import { FakeSignalling } from '../../../tests/support/fake-signalling';
 import { renderRoutes } from '../../../tests/support/render-web';
 import { stubApi } from '../../../tests/support/web-fetch';
 import { RealtimeClientProvider } from '../lib/realtime';
+import { loadPhoneLibrary } from '../lib/phone-library';
 import { preferencesQuery } from '../lib/preferences';
 import { VoicemailAlerts } from './voicemail-alerts';
 import { NavBar } from './nav-bar';
@@ -57,6 +58,9 @@ function renderAlerts(prefs: Preferences = preferences) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+// The alert names the number formatted, as it does once the page has loaded the phone library.
+beforeAll(() => loadPhoneLibrary());
 
 describe('VoicemailAlerts', () => {
   it('on a new message, reloads the list (the navigation counts it), says who called and notifies when allowed', async () => {

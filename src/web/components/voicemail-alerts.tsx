@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../lib/toast';
 import { defaultPreferences } from '../../common/api/preferences';
-import { formatPhoneNumber } from '../../common/phone';
+import { formatPhoneNumberNow } from '../lib/phone-library';
 import { preferencesQuery } from '../lib/preferences';
 import { useRealtime } from '../lib/realtime';
 import { VOICEMAIL_QUERY_KEY } from '../lib/voicemail-query';
@@ -13,7 +13,7 @@ import { VOICEMAIL_QUERY_KEY } from '../lib/voicemail-query';
  */
 function notifyNewVoicemail(voicemailId: string, from: string) {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  const notification = new Notification('New voicemail', { body: `From ${formatPhoneNumber(from)}`, tag: `voxline-voicemail-${voicemailId}` });
+  const notification = new Notification('New voicemail', { body: `From ${formatPhoneNumberNow(from)}`, tag: `voxline-voicemail-${voicemailId}` });
   notification.onclick = () => {
     window.focus();
     notification.close();
@@ -34,7 +34,7 @@ export function VoicemailAlerts() {
       realtime?.subscribe((message) => {
         if (message.type !== 'voicemail.new') return;
         void queryClient.invalidateQueries({ queryKey: VOICEMAIL_QUERY_KEY });
-        toast(`New voicemail from ${formatPhoneNumber(message.from)}`, { id: `voicemail-${message.voicemailId}` });
+        toast(`New voicemail from ${formatPhoneNumberNow(message.from)}`, { id: `voicemail-${message.voicemailId}` });
         const preferences = queryClient.getQueryData(preferencesQuery.queryKey) ?? defaultPreferences;
         if (preferences.notifications) notifyNewVoicemail(message.voicemailId, message.from);
       }),

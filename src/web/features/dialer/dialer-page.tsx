@@ -6,11 +6,11 @@ import { useCall } from '../../calls/call-context';
 import { PageHeading } from '../../components/page-heading';
 import { Card, CardContent } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { usePhoneLibrary } from '../../lib/phone-library';
 import { phoneNumbersQuery } from '../../lib/phone-numbers';
 import { CallHistory } from './components/call-history';
 import { DialerPad } from './components/dialer-pad';
 import { MinutesLeft } from './components/minutes-left';
-import { splitInternational } from './dial-target';
 
 import { readStoredVoiceSettings } from '../../lib/voice-settings-storage';
 import { subscriptionQuery } from '../../lib/subscription';
@@ -20,6 +20,8 @@ export function DialerPage() {
   const { call, start, pressKey } = useCall();
   const numbers = useQuery(phoneNumbersQuery);
   const subscription = useQuery(subscriptionQuery);
+  // The call history, whose entries redial, shows once the library has loaded.
+  const phone = usePhoneLibrary();
   const [tab, setTab] = useState('dialer');
   const busy = call.phase !== 'idle';
 
@@ -33,7 +35,7 @@ export function DialerPage() {
       toast.error('No phone number available', { description: 'You need to add a phone number to your account first' });
       return;
     }
-    const target = splitInternational(other);
+    const target = phone?.splitInternational(other);
     void start({ from, to: other, countryCode: target?.country.dialCode ?? '', voiceChanger: activeVoiceLabel(readStoredVoiceSettings(), subscription.data?.tier) !== null });
   };
 

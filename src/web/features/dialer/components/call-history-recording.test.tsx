@@ -90,9 +90,14 @@ describe('CallHistory recordings', () => {
     vi.stubGlobal('fetch', api.fetchStub);
     renderWithRoute(<CallHistory onRedial={vi.fn()} />);
 
-    await userEvent.click(await screen.findByRole('button', { name: /^Delete recording of the call with/ }));
+    const remove = await screen.findByRole('button', { name: /^Delete recording of the call with/ });
+    await userEvent.click(remove);
+    expect(remove).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    // Focus goes back to the button that opened it.
+    await waitFor(() => expect(remove).toHaveFocus());
+    expect(remove).toHaveAttribute('aria-expanded', 'false');
     expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
   });
 });

@@ -6,10 +6,10 @@ import type { OwnedNumber } from '../../../../common/api/numbers';
 import { VOICEMAIL_ANSWERED } from '../../../../common/api/voicemail';
 import { formatDuration } from '../../../../common/calls';
 import { mediaTransportLabels } from '../../../../common/media';
-import { formatPhoneNumber } from '../../../../common/phone';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
+import { usePhoneLibrary } from '../../../lib/phone-library';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 import { cn } from '../../../lib/utils';
 import { voicemailHref } from '../../../lib/voicemail-query';
@@ -51,8 +51,8 @@ function inactiveLine(call: CallRecord, owned: OwnedNumber[] | undefined): strin
 export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void }) {
   const history = useQuery(callHistoryQuery);
   const numbers = useQuery(phoneNumbersQuery);
+  const phone = usePhoneLibrary();
 
-  if (history.isPending) return <p className="p-6 text-center text-muted-foreground">Loading call history...</p>;
   if (history.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
@@ -63,6 +63,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
       </div>
     );
   }
+  if (history.isPending || !phone) return <p className="p-6 text-center text-muted-foreground">Loading call history...</p>;
   if (history.data.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
@@ -89,11 +90,11 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
               className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               onClick={() => onRedial(call)}
               // The direction icon is decorative, so the name says which way the call went.
-              aria-label={`${call.direction === 'outbound' ? 'Outgoing call to' : 'Incoming call from'} ${formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}${audio ? `, ${audio}` : ''}${figures ? `, ${figures}` : ''}${voice ? `, ${voice}` : ''}${inactive ? `, line ${formatPhoneNumber(inactive)} Inactive` : ''}`}
+              aria-label={`${call.direction === 'outbound' ? 'Outgoing call to' : 'Incoming call from'} ${phone.formatPhoneNumber(other)}, ${label}, ${formatDuration(call.durationSec ?? 0)}${audio ? `, ${audio}` : ''}${figures ? `, ${figures}` : ''}${voice ? `, ${voice}` : ''}${inactive ? `, line ${phone.formatPhoneNumber(inactive)} Inactive` : ''}`}
             >
               <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate font-medium">{formatPhoneNumber(other)}</span>
+                <span className="truncate font-medium">{phone.formatPhoneNumber(other)}</span>
                 <span className="text-xs text-muted-foreground">
                   {new Date(call.startedAt).toLocaleString()} · {formatDuration(call.durationSec ?? 0)}
                   {audio && ` · ${audio}`}
@@ -102,7 +103,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
                 {voice && <span className="text-xs text-muted-foreground">{voice}</span>}
                 {inactive && (
                   <span className="flex items-center gap-2 text-xs text-muted-foreground">
-                    Line {formatPhoneNumber(inactive)}
+                    Line {phone.formatPhoneNumber(inactive)}
                     <Badge variant="secondary">Inactive</Badge>
                   </span>
                 )}
@@ -113,19 +114,19 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
             </button>
             {call.voicemailId && (
               <Button asChild variant="outline" size="sm">
-                <Link to={voicemailHref(call.voicemailId)} aria-label={`Voicemail from ${formatPhoneNumber(other)}`}>
+                <Link to={voicemailHref(call.voicemailId)} aria-label={`Voicemail from ${phone.formatPhoneNumber(other)}`}>
                   <VoicemailIcon aria-hidden="true" />
                   Voicemail
                 </Link>
               </Button>
             )}
-            <IconTooltip label={`Redial ${formatPhoneNumber(other)}`}>
-              <Button variant="ghost" size="icon" aria-label={`Redial ${formatPhoneNumber(other)}`} onClick={() => onRedial(call)}>
+            <IconTooltip label={`Redial ${phone.formatPhoneNumber(other)}`}>
+              <Button variant="ghost" size="icon" aria-label={`Redial ${phone.formatPhoneNumber(other)}`} onClick={() => onRedial(call)}>
                 <PhoneCallIcon />
               </Button>
             </IconTooltip>
             {call.recordingId && (
-              <CallHistoryRecording recordingId={call.recordingId} callName={`call with ${formatPhoneNumber(other)} on ${new Date(call.startedAt).toLocaleString()}`} />
+              <CallHistoryRecording recordingId={call.recordingId} callName={`call with ${phone.formatPhoneNumber(other)} on ${new Date(call.startedAt).toLocaleString()}`} />
             )}
           </li>
         );

@@ -3,16 +3,17 @@ import { AudioLinesIcon, DeleteIcon, PhoneIcon } from 'lucide-react';
 import { useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
+import type { OwnedNumber } from '../../../../common/api/numbers';
 import type { CountryOption } from '../../../../common/countries';
-import { formatPhoneNumber, toE164 } from '../../../../common/phone';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { usePhoneLibrary, type PhoneLibrary } from '../../../lib/phone-library';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 import { callLinesQuery } from '../../../calls/call-lines-query';
-import { defaultCountry, keypadKeysOnly, splitInternational, touchToneKeysIn } from '../dial-target';
+import { defaultCountry, keypadKeysOnly, touchToneKeysIn } from '../dial-target';
 import type { StartCall } from '../../../calls/use-outbound-call';
 import { readStoredVoiceSettings } from '../../../lib/voice-settings-storage';
 import { subscriptionQuery } from '../../../lib/subscription';
@@ -30,13 +31,48 @@ const LONG_PRESS_MS = 600;
  */
 export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCall) => void; busy: boolean; onCallKey: (key: string) => boolean }) {
   const numbers = useQuery(phoneNumbersQuery);
+  const phone = usePhoneLibrary();
+
+  if (numbers.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
+        <p>Failed to load your phone numbers</p>
+        <Button variant="outline" onClick={() => void numbers.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (numbers.isPending || !phone) return <p className="p-6 text-center text-muted-foreground">Loading your numbers...</p>;
+  if (numbers.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 p-8 text-center">
+        <p>You need to add a phone number to make calls.</p>
+        <Button asChild>
+          <Link to="/contacts">Add a phone number</Link>
+        </Button>
+      </div>
+    );
+  }
+  return <DialerForm owned={numbers.data} phone={phone} onCall={onCall} busy={busy} onCallKey={onCallKey} />;
+}
+
+interface DialerFormProps {
+  owned: OwnedNumber[];
+  phone: PhoneLibrary;
+  onCall: (call: StartCall) => void;
+  busy: boolean;
+  onCallKey: (key: string) => boolean;
+}
+
+function DialerForm({ owned, phone, onCall, busy, onCallKey }: DialerFormProps) {
   const lines = useQuery(callLinesQuery);
   const [searchParams] = useSearchParams();
   const [from, setFrom] = useState<string | null>(null);
   // A contact's Call button opens the dialer with ?to= filled in.
   const [initialTarget] = useState(() => {
     const to = searchParams.get('to');
-    return to ? splitInternational(to) : null;
+    return to ? phone.splitInternational(to) : null;
   });
   const [country, setCountry] = useState<CountryOption>(initialTarget?.country ?? defaultCountry);
   const [digits, setDigits] = useState(initialTarget?.digits ?? '');
@@ -44,9 +80,8 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
   const longPressed = useRef(false);
   const subscription = useQuery(subscriptionQuery);
   const contacts = useQuery(contactsQuery);
-  const voiceNotice = dialerVoiceNotice(readStoredVoiceSettings(), contacts.data, digits ? toE164(`${country.dialCode}${digits}`) : null, subscription.data?.tier);
+  const voiceNotice = dialerVoiceNotice(readStoredVoiceSettings(), contacts.data, digits ? phone.toE164(`${country.dialCode}${digits}`) : null, subscription.data?.tier);
 
-  const owned = numbers.data ?? [];
   const selectedFrom = from ?? owned[0]?.phoneNumber ?? '';
 
   const dial = (target: { country: CountryOption; digits: string }) => {
@@ -72,7 +107,7 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
 
   const paste = (event: ClipboardEvent<HTMLInputElement>) => {
     const text = event.clipboardData.getData('text');
-    const target = text.trim().startsWith('+') ? splitInternational(text) : null;
+    const target = text.trim().startsWith('+') ? phone.splitInternational(text) : null;
     if (!target) return;
     event.preventDefault();
     setCountry(target.country);
@@ -91,28 +126,6 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
     longPress.current = null;
   };
 
-  if (numbers.isPending) return <p className="p-6 text-center text-muted-foreground">Loading your numbers...</p>;
-  if (numbers.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
-        <p>Failed to load your phone numbers</p>
-        <Button variant="outline" onClick={() => void numbers.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (owned.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-4 p-8 text-center">
-        <p>You need to add a phone number to make calls.</p>
-        <Button asChild>
-          <Link to="/contacts">Add a phone number</Link>
-        </Button>
-      </div>
-    );
-  }
-
   const soundTest = lines.data?.soundTestNumber;
   return (
     <form onSubmit={submit} className="mx-auto flex w-full max-w-sm flex-col gap-4" aria-label="Dialer">
@@ -121,7 +134,7 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
         <NativeSelect id="call-from" value={selectedFrom} onChange={(event) => setFrom(event.target.value)}>
           {owned.map((number) => (
             <option key={number.id} value={number.phoneNumber}>
-              {`${formatPhoneNumber(number.phoneNumber)}${number.friendlyName ? ` · ${number.friendlyName}` : ''}`}
+              {`${phone.formatPhoneNumber(number.phoneNumber)}${number.friendlyName ? ` · ${number.friendlyName}` : ''}`}
             </option>
           ))}
         </NativeSelect>
@@ -185,8 +198,8 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
         </IconTooltip>
       </div>
       {soundTest && (
-        <Button type="button" variant="outline" disabled={busy} onClick={() => dial(splitInternational(soundTest) ?? { country, digits: '' })}>
-          Call the sound-test line ({formatPhoneNumber(soundTest)})
+        <Button type="button" variant="outline" disabled={busy} onClick={() => dial(phone.splitInternational(soundTest) ?? { country, digits: '' })}>
+          Call the sound-test line ({phone.formatPhoneNumber(soundTest)})
         </Button>
       )}
     </form>
