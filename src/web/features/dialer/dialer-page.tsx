@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { CallRecord } from '../../../common/api/calls';
 import { useCall } from '../../calls/call-context';
@@ -8,13 +8,16 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { usePhoneLibrary } from '../../lib/phone-library';
 import { phoneNumbersQuery } from '../../lib/phone-numbers';
-import { CallHistory } from './components/call-history';
 import { DialerPad } from './components/dialer-pad';
 import { MinutesLeft } from './components/minutes-left';
-
 import { readStoredVoiceSettings } from '../../lib/voice-settings-storage';
 import { subscriptionQuery } from '../../lib/subscription';
 import { activeVoiceLabel } from './voice-notice';
+
+// The second tab, with its recordings and their confirmation, is fetched once the dialer has shown,
+// not in its first load (decision 041).
+const loadCallHistory = () => import('./components/call-history');
+const CallHistory = lazy(() => loadCallHistory().then(({ CallHistory }) => ({ default: CallHistory })));
 
 export function DialerPage() {
   const { call, start, pressKey } = useCall();
@@ -22,6 +25,7 @@ export function DialerPage() {
   const subscription = useQuery(subscriptionQuery);
   // The call history, whose entries redial, shows once the library has loaded.
   const phone = usePhoneLibrary();
+  useEffect(() => void loadCallHistory().catch(() => undefined), []);
   const [tab, setTab] = useState('dialer');
   const busy = call.phase !== 'idle';
 
@@ -54,7 +58,9 @@ export function DialerPage() {
               <DialerPad onCall={(request) => void start(request)} busy={busy} onCallKey={pressKey} />
             </TabsContent>
             <TabsContent value="history">
-              <CallHistory onRedial={redial} />
+              <Suspense fallback={<p className="p-6 text-center text-muted-foreground">Loading call history...</p>}>
+                <CallHistory onRedial={redial} />
+              </Suspense>
             </TabsContent>
           </CardContent>
         </Card>
