@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** How a call's line is doing, in one word (docs/calls.md#call-details), from its loss, jitter and round trip. */
 const callQualities = ['good', 'fair', 'poor'] as const;
@@ -39,7 +39,8 @@ export function rateCallQuality(figures: QualityFigures): CallQuality {
 export const VOICE_EFFECT_DELAY_MS = 29;
 
 /** The average and the worst of one figure over a call. */
-const figureRangeSchema = z.object({ average: z.number().min(0).max(1e6), worst: z.number().min(0).max(1e6) });
+const figureSchema = z.number().check(z.gte(0), z.lte(1e6));
+const figureRangeSchema = z.object({ average: figureSchema, worst: figureSchema });
 export type FigureRange = z.infer<typeof figureRangeSchema>;
 
 /**
@@ -50,14 +51,14 @@ export type FigureRange = z.infer<typeof figureRangeSchema>;
 export const callMediaFiguresSchema = z.strictObject(
   {
     /** How many one-second readings the figures cover. */
-    readings: z.number().int().min(1, 'readings must be at least 1').max(1_000_000),
-    codec: z.string().max(40).nullable(),
-    roundTripMs: figureRangeSchema.nullable(),
-    jitterMs: figureRangeSchema.nullable(),
+    readings: z.int().check(z.gte(1, 'readings must be at least 1'), z.lte(1_000_000)),
+    codec: z.nullable(z.string().check(z.maxLength(40))),
+    roundTripMs: z.nullable(figureRangeSchema),
+    jitterMs: z.nullable(figureRangeSchema),
     /** Share (0…1) of packets lost. */
-    lossShare: figureRangeSchema.nullable(),
+    lossShare: z.nullable(figureRangeSchema),
     /** Share (0…1) of the audio played that was made up. */
-    concealedShare: figureRangeSchema.nullable(),
+    concealedShare: z.nullable(figureRangeSchema),
     voiceDelayMs: figureRangeSchema,
     /** The quality of the call's averages, and the worst of its readings. */
     quality: z.enum(callQualities),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * How a browser's call audio travels (docs/calls.md#media): WebRTC with Opus first; when WebRTC
@@ -34,8 +34,8 @@ export const WEBRTC_CONNECT_TIMEOUT_MS = 5_000;
 /** An ICE server as RTCPeerConnection takes it; TURN ones carry short-lived credentials. */
 const iceServerSchema = z.object({
   urls: z.array(z.string()),
-  username: z.string().optional(),
-  credential: z.string().optional(),
+  username: z.optional(z.string()),
+  credential: z.optional(z.string()),
 });
 export type IceServer = z.infer<typeof iceServerSchema>;
 

@@ -1,17 +1,19 @@
-import { z } from 'zod';
-import { textField } from './api/fields';
+import { z } from 'zod/mini';
+import { miniTextField } from './api/mini-text-field';
 import { callOutcomes, callStates } from './calls';
 
-const callIdField = textField('callId');
+const callIdField = miniTextField('callId');
 /** An audio-only offer is 2–6 kB; this leaves room for many candidates and nothing more. */
 const MAX_SDP_LENGTH = 20_000;
 /** Controls but the tab and SDP's CRLF line ends (RFC 8866 §5). */
 const SDP_CONTROLS = /(?![\t\r\n])[\p{Cc}\u2028\u2029]/u;
 const sdpField = z
   .string({ error: 'SDP must be text' })
-  .min(1, 'SDP is required')
-  .max(MAX_SDP_LENGTH, 'SDP is too long')
-  .refine((value) => !SDP_CONTROLS.test(value), 'SDP must not contain control characters');
+  .check(
+    z.minLength(1, 'SDP is required'),
+    z.maxLength(MAX_SDP_LENGTH, 'SDP is too long'),
+    z.refine((value) => !SDP_CONTROLS.test(value), 'SDP must not contain control characters'),
+  );
 
 /** Messages a tab sends on /api/v1/realtime (docs/calls.md#signalling). */
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -38,18 +40,18 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('call.state'),
     callId: z.string(),
     state: z.enum(callStates),
-    outcome: z.enum(callOutcomes).optional(),
-    answeredAt: z.string().optional(),
-    reason: z.string().optional(),
+    outcome: z.optional(z.enum(callOutcomes)),
+    answeredAt: z.optional(z.string()),
+    reason: z.optional(z.string()),
   }),
-  z.object({ type: z.literal('call.ended'), callId: z.string(), outcome: z.enum(callOutcomes), durationSec: z.number(), reason: z.string().optional() }),
+  z.object({ type: z.literal('call.ended'), callId: z.string(), outcome: z.enum(callOutcomes), durationSec: z.number(), reason: z.optional(z.string()) }),
   z.object({ type: z.literal('notice'), code: z.string(), message: z.string() }),
   /** The other side of the call pressed keys (touch-tones, docs/calls.md#touch-tones); callId is this user's record of the call. */
   z.object({ type: z.literal('call.dtmf'), callId: z.string(), digits: z.string() }),
   /** Answers receiver.start and receiver.stop once they hold on every instance: calls ring the tab from then on, or no longer. */
   z.object({ type: z.literal('receiver.state'), listening: z.boolean() }),
   /** A message of the tab's that failed; callId names the call it was about, when it was about one. */
-  z.object({ type: z.literal('error'), code: z.string(), message: z.string(), callId: z.string().optional() }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string(), callId: z.optional(z.string()) }),
   /** The server's SDP answer to a media.offer, its ICE candidates gathered in it. */
   z.object({ type: z.literal('media.answer'), callId: z.string(), sdp: z.string() }),
   /**
@@ -67,7 +69,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
    * The call is being recorded, or no longer (issue 19): both sides are told. `byYou` says whether
    * this user started it; `startedAt` when the recording began, for the elapsed time.
    */
-  z.object({ type: z.literal('call.recording'), callId: z.string(), recording: z.boolean(), byYou: z.boolean(), startedAt: z.string().optional() }),
+  z.object({ type: z.literal('call.recording'), callId: z.string(), recording: z.boolean(), byYou: z.boolean(), startedAt: z.optional(z.string()) }),
   /** A caller left a message (issue 19); every open tab of the owner shows it. */
   z.object({ type: z.literal('voicemail.new'), voicemailId: z.string(), from: z.string(), at: z.string() }),
   /** Something of the user's changed elsewhere: the tab reloads these (issue 19, multi-device sync). */

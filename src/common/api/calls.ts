@@ -1,28 +1,33 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { callDirections, callOutcomes, callStates } from '../calls';
 import { callMediaFiguresSchema } from '../call-quality';
 import { mediaTransports } from '../media';
 import { roundToVoiceStep, VOICE_RANGE, voiceTypes } from '../voice';
-import { textField } from './fields';
+import { miniTextField } from './mini-text-field';
 
-const e164 = z.string().regex(/^\+\d{6,15}$/, 'Enter the number in international form, e.g. +14155550100');
+const e164 = z.string().check(z.regex(/^\+\d{6,15}$/, 'Enter the number in international form, e.g. +14155550100'));
 
 export const placeCallBodySchema = z.strictObject({
-  from: textField('From', { required: 'No phone number available' }).min(1, 'No phone number available').max(20, 'No phone number available'),
-  to: textField('Phone number', { required: 'Phone number required' })
-    .trim()
-    .min(1, 'Phone number required')
-    .max(24, 'Phone number is too long'),
+  from: miniTextField('From', { required: 'No phone number available' }).check(z.minLength(1, 'No phone number available'), z.maxLength(20, 'No phone number available')),
+  to: miniTextField('Phone number', { required: 'Phone number required' }).check(
+    z.trim(),
+    z.minLength(1, 'Phone number required'),
+    z.maxLength(24, 'Phone number is too long'),
+  ),
 });
 
 /** docs/product.md §5: 0.5 to 2 in steps of 0.1; stored rounded to the step. */
 const voiceAmount = (name: string) =>
-  z
-    .number({ error: `${name} must be a number` })
-    .min(VOICE_RANGE.min, `${name} must be between ${VOICE_RANGE.min} and ${VOICE_RANGE.max}`)
-    .max(VOICE_RANGE.max, `${name} must be between ${VOICE_RANGE.min} and ${VOICE_RANGE.max}`)
-    .refine((value) => Math.abs(value / VOICE_RANGE.step - Math.round(value / VOICE_RANGE.step)) < 1e-6, `${name} must be in steps of ${VOICE_RANGE.step}`)
-    .transform(roundToVoiceStep);
+  z.pipe(
+    z
+      .number({ error: `${name} must be a number` })
+      .check(
+        z.gte(VOICE_RANGE.min, `${name} must be between ${VOICE_RANGE.min} and ${VOICE_RANGE.max}`),
+        z.lte(VOICE_RANGE.max, `${name} must be between ${VOICE_RANGE.min} and ${VOICE_RANGE.max}`),
+        z.refine((value) => Math.abs(value / VOICE_RANGE.step - Math.round(value / VOICE_RANGE.step)) < 1e-6, `${name} must be in steps of ${VOICE_RANGE.step}`),
+      ),
+    z.transform(roundToVoiceStep),
+  );
 
 /** The caller's voice settings for a call (docs/product.md §3). */
 export const voiceSettingsSchema = z.object(
@@ -40,22 +45,22 @@ export const callRecordSchema = z.object({
   from: z.string(),
   to: z.string(),
   state: z.enum(callStates),
-  outcome: z.enum(callOutcomes).nullable(),
-  reason: z.string().nullable(),
+  outcome: z.nullable(z.enum(callOutcomes)),
+  reason: z.nullable(z.string()),
   startedAt: z.string(),
-  answeredAt: z.string().nullable(),
-  endedAt: z.string().nullable(),
-  durationSec: z.number().int().nullable(),
+  answeredAt: z.nullable(z.string()),
+  endedAt: z.nullable(z.string()),
+  durationSec: z.nullable(z.int()),
   /** How the user's audio travelled; null when it never connected (or for calls before it was kept). */
-  mediaTransport: z.enum(mediaTransports).nullable(),
+  mediaTransport: z.nullable(z.enum(mediaTransports)),
   /** What the browser measured of the call's audio (docs/calls.md#call-details); null until it reports, absent from a server released before it (a rolling upgrade). */
-  mediaFigures: callMediaFiguresSchema.nullish(),
+  mediaFigures: z.nullish(callMediaFiguresSchema),
   /** The voice the call used when it was not the normal voice; null or absent otherwise (and for inbound calls). */
-  voice: z.object({ settings: z.object({ voiceType: z.enum(voiceTypes), pitch: z.number(), speed: z.number() }), contactName: z.string().nullable() }).nullish(),
+  voice: z.nullish(z.object({ settings: z.object({ voiceType: z.enum(voiceTypes), pitch: z.number(), speed: z.number() }), contactName: z.nullable(z.string()) })),
   /** The message the caller left on this missed call (issue 19); null or absent when there is none. */
-  voicemailId: z.string().nullish(),
+  voicemailId: z.nullish(z.string()),
   /** The recording of this call that can be played (saved, or waiting for the store); null or absent when there is none. */
-  recordingId: z.string().nullish(),
+  recordingId: z.nullish(z.string()),
 });
 
 export const placeCallResultSchema = z.object({
@@ -64,13 +69,11 @@ export const placeCallResultSchema = z.object({
   mediaPath: z.string(),
   sampleRate: z.union([z.literal(16_000), z.literal(8_000)]),
   /** Why the caller's voice settings were set aside for the plan's normal voice, if they were. */
-  voiceNotice: z.string().optional(),
+  voiceNotice: z.optional(z.string()),
   /** The delay the caller's voice changer adds to this call (ms); absent when it adds none. */
-  voiceDelayMs: z.number().min(0).optional(),
+  voiceDelayMs: z.optional(z.number().check(z.gte(0))),
   /** The called contact's voice preset, when the call uses it (issue 20 item 5). */
-  contactVoice: z
-    .object({ contactName: z.string(), settings: z.object({ voiceType: z.enum(voiceTypes), pitch: z.number(), speed: z.number() }) })
-    .optional(),
+  contactVoice: z.optional(z.object({ contactName: z.string(), settings: z.object({ voiceType: z.enum(voiceTypes), pitch: z.number(), speed: z.number() }) })),
 });
 
 /**
@@ -95,10 +98,11 @@ export const MAX_DTMF_DIGITS = 20;
 
 /** Touch-tones for the call in progress: only 0-9, * and #; the dialled number itself stays digits only. */
 export const dtmfBodySchema = z.strictObject({
-  digits: textField('Digits')
-    .min(1, 'Digits are required')
-    .max(MAX_DTMF_DIGITS, `Send at most ${MAX_DTMF_DIGITS} digits at once`)
-    .regex(/^[0-9*#]+$/, 'Digits may hold only 0-9, * and #'),
+  digits: miniTextField('Digits').check(
+    z.minLength(1, 'Digits are required'),
+    z.maxLength(MAX_DTMF_DIGITS, `Send at most ${MAX_DTMF_DIGITS} digits at once`),
+    z.regex(/^[0-9*#]+$/, 'Digits may hold only 0-9, * and #'),
+  ),
 });
 
 export const dtmfResultSchema = z.object({

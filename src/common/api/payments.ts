@@ -1,21 +1,21 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { paidPlans, tiers } from '../plans';
-import { textField } from './fields';
+import { miniTextField } from './mini-text-field';
 import { subscriptionStatusSchema } from './subscription';
 
 /** Paystack's reference alphabet: letters, digits, '-', '.', '='. */
 export const PAYMENT_REFERENCE_PATTERN = /^[A-Za-z0-9.=-]{1,100}$/;
 
-export const planTypeField = textField('planType')
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(paidPlans, { error: 'planType must be premium or platinum' }));
+export const planTypeField = z.pipe(
+  miniTextField('planType').check(z.trim(), z.toLowerCase()),
+  z.enum(paidPlans, { error: 'planType must be premium or platinum' }),
+);
 
-/** An amount in major units as the client shows it (100 for $100): checked against the server's price. */
-const amountField = (label: string) =>
-  z.number({ error: `${label} must be a number` }).nonnegative(`${label} must not be negative`).max(1e12, `${label} is too large`);
+/** An amount in major units as the client shows it (100 for $100): checked against the server's price (also by swift-payment.ts). */
+export const amountField = (label: string) =>
+  z.number({ error: `${label} must be a number` }).check(z.nonnegative(`${label} must not be negative`), z.lte(1e12, `${label} is too large`));
 
-const callbackUrlField = textField('callbackUrl').pipe(z.url({ protocol: /^https?$/, error: 'callbackUrl must be an absolute http(s) URL' }));
+const callbackUrlField = z.pipe(miniTextField('callbackUrl'), z.url({ protocol: /^https?$/, error: 'callbackUrl must be an absolute http(s) URL' }));
 
 /**
  * POST /api/v1/payments. The server alone sets the price; amounts, when given, must be the plan's
@@ -23,10 +23,10 @@ const callbackUrlField = textField('callbackUrl').pipe(z.url({ protocol: /^https
  */
 export const createPaymentBodySchema = z.strictObject({
   planType: planTypeField,
-  amountUSD: amountField('amountUSD').optional(),
-  amountNGN: amountField('amountNGN').optional(),
+  amountUSD: z.optional(amountField('amountUSD')),
+  amountNGN: z.optional(amountField('amountNGN')),
   /** Where the provider sends the browser back (with ?reference=…); this site only. Default /payment/receipt. */
-  callbackUrl: callbackUrlField.optional(),
+  callbackUrl: z.optional(callbackUrlField),
 });
 
 export const paymentSessionSchema = z.object({
@@ -38,7 +38,7 @@ export const paymentSessionSchema = z.object({
   amountNgn: z.string(),
 });
 
-export const paymentReferenceParamsSchema = z.object({ reference: textField('reference') });
+export const paymentReferenceParamsSchema = z.object({ reference: miniTextField('reference') });
 
 /** The provider's transaction statuses (docs/providers.md#paystack) as Voxline reports them. */
 export const paymentStatuses = ['success', 'failed', 'abandoned', 'ongoing', 'pending', 'processing', 'queued', 'reversed'] as const;
@@ -58,7 +58,7 @@ export const receiptSchema = z.object({
   company: z.string(),
   reference: z.string(),
   /** ISO; null when the provider gave no date. */
-  transactionDate: z.string().nullable(),
+  transactionDate: z.nullable(z.string()),
   customerName: z.string(),
   customerEmail: z.string(),
   planType: z.enum(paidPlans),
@@ -68,8 +68,8 @@ export const receiptSchema = z.object({
   status: z.literal('success'),
   paymentProcessor: z.string(),
   /** How the customer paid, e.g. 'Visa card ending 4081'; null when the provider did not say. */
-  paymentMethod: z.string().nullable(),
-  subscription: z.object({ tier: z.enum(tiers), expiresAt: z.string() }).nullable(),
+  paymentMethod: z.nullable(z.string()),
+  subscription: z.nullable(z.object({ tier: z.enum(tiers), expiresAt: z.string() })),
 });
 
 export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;

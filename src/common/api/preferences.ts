@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** docs/product.md §3 preferences form, with its defaults. */
 export const preferencesSchema = z.strictObject({
@@ -20,6 +20,6 @@ export const defaultPreferences: Preferences = {
   recordCalls: false,
 };
 
-export const updatePreferencesBodySchema = preferencesSchema.partial().refine((body) => Object.keys(body).length > 0, 'Nothing to update');
+export const updatePreferencesBodySchema = z.partial(preferencesSchema).check(z.refine((body) => Object.keys(body).length > 0, 'Nothing to update'));
 
 export type Preferences = z.infer<typeof preferencesSchema>;

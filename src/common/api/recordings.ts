@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { textField } from './fields';
+import { z } from 'zod/mini';
+import { miniTextField } from './mini-text-field';
 
 /** Issue 19: a recording's size ceiling, checked by tests on what the recorder writes. */
 export const RECORDING_MAX_BYTES_PER_MINUTE = 250_000;
@@ -8,10 +8,10 @@ export const RECORDING_MAX_BYTES_PER_MINUTE = 250_000;
 const recordingSchema = z.object({
   id: z.string(),
   /** The owner's record of the call, when it is still kept. */
-  callId: z.string().nullable(),
+  callId: z.nullable(z.string()),
   startedAt: z.string(),
-  durationSec: z.number().int(),
-  bytes: z.number().int(),
+  durationSec: z.int(),
+  bytes: z.int(),
   state: z.enum(['recording', 'pending_upload', 'saved', 'failed']),
 });
 
@@ -19,15 +19,15 @@ export const recordingListSchema = z.object({ recordings: z.array(recordingSchem
 
 /** Settings' "Storage used": recordings and voicemail together. */
 export const storageUsageSchema = z.object({
-  recordingsBytes: z.number().int(),
-  voicemailBytes: z.number().int(),
+  recordingsBytes: z.int(),
+  voicemailBytes: z.int(),
 });
 
-export const recordingIdParamsSchema = z.object({ id: textField('Recording id') });
+export const recordingIdParamsSchema = z.object({ id: miniTextField('Recording id') });
 
 /** `?download=1` asks for the file as an attachment rather than for playing in the page. */
 export const recordingAudioQuerySchema = z.object({
-  download: textField('download').pipe(z.enum(['0', '1'], { error: 'download must be 1 (save the file) or 0 (play it)' })).optional(),
+  download: z.optional(z.pipe(miniTextField('download'), z.enum(['0', '1'], { error: 'download must be 1 (save the file) or 0 (play it)' }))),
 });
 
 export type Recording = z.infer<typeof recordingSchema>;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { tiers } from '../plans';
-import { textField } from './fields';
+import { miniTextField } from './mini-text-field';
 
 const SUPPORT_SUBJECT_MAX_LENGTH = 120;
 export const SUPPORT_MESSAGE_MIN_LENGTH = 10;
@@ -10,14 +10,16 @@ export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
 export const SUPPORT_REQUESTS_PER_HOUR = 5;
 
 export const supportRequestBodySchema = z.strictObject({
-  subject: textField('Subject')
-    .trim()
-    .min(1, 'Subject is required')
-    .max(SUPPORT_SUBJECT_MAX_LENGTH, `Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`),
-  message: textField('Message', { multiline: true })
-    .trim()
-    .min(SUPPORT_MESSAGE_MIN_LENGTH, `Message must be at least ${SUPPORT_MESSAGE_MIN_LENGTH} characters: say what happened`)
-    .max(SUPPORT_MESSAGE_MAX_LENGTH, `Message must be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`),
+  subject: miniTextField('Subject').check(
+    z.trim(),
+    z.minLength(1, 'Subject is required'),
+    z.maxLength(SUPPORT_SUBJECT_MAX_LENGTH, `Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`),
+  ),
+  message: miniTextField('Message', { multiline: true }).check(
+    z.trim(),
+    z.minLength(SUPPORT_MESSAGE_MIN_LENGTH, `Message must be at least ${SUPPORT_MESSAGE_MIN_LENGTH} characters: say what happened`),
+    z.maxLength(SUPPORT_MESSAGE_MAX_LENGTH, `Message must be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`),
+  ),
 });
 
 export type SupportRequestBody = z.input<typeof supportRequestBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paidPlans, tiers } from '../plans';
 import { textField } from './fields';
-import { createPaymentBodySchema, paymentStatuses, planTypeField } from './payments';
+import { amountField, createPaymentBodySchema, paymentStatuses, planTypeField } from './payments';
 
 /**
  * docs/product.md §7's backend function 'swift-payment' (POST /functions/v1/swift-payment, body {action, payload}),
@@ -16,8 +16,8 @@ export const swiftPaymentRequestSchema = z.object({
 /** docs/product.md §3 payment session request. `userId` and `email`, when given, must be the signed-in user's own. */
 export const createPaymentSessionPayloadSchema = z.object({
   email: textField('email').trim().optional(),
-  amountUSD: createPaymentBodySchema.shape.amountUSD.unwrap(),
-  amountNGN: createPaymentBodySchema.shape.amountNGN.unwrap(),
+  amountUSD: amountField('amountUSD'),
+  amountNGN: amountField('amountNGN'),
   planType: planTypeField,
   userId: textField('userId').optional(),
   callbackUrl: createPaymentBodySchema.shape.callbackUrl,

@@ -15,9 +15,9 @@ export interface TextFieldOptions {
 }
 
 /**
- * What every text field of a request checks, and the words it says, apart from zod: the classic
- * builder (`fields.ts`) and the zod/mini one of the public pages (`mini-text-field.ts`) apply the
- * same rules.
+ * What every text field of a request checks, and the words it says, apart from zod: the zod/mini
+ * builder of the schemas the web client loads (`mini-text-field.ts`) and the classic one of the
+ * server's own (`fields.ts`) apply the same rules.
  */
 export function textFieldRules(label: string, { multiline = false, required = `${label} is required` }: TextFieldOptions = {}) {
   const controls = multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS;

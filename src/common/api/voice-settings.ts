@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { plans, tiers, type Tier } from '../plans';
 import { voiceTypes, type VoiceSettings } from '../voice';
 import { voiceSettingsSchema } from './calls';

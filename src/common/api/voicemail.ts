@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** docs/product.md (issue 19): how long a caller may speak, and the greeting's limits. */
 export const VOICEMAIL_MAX_MESSAGE_SEC = 120;
@@ -18,17 +18,17 @@ export const voicemailSchema = z.object({
   from: z.string(),
   to: z.string(),
   createdAt: z.string(),
-  durationSec: z.number().int(),
+  durationSec: z.int(),
   heard: z.boolean(),
   /** The owner's missed-call record this message belongs to, when it is still kept. */
-  callId: z.string().nullable(),
+  callId: z.nullable(z.string()),
   /** 'saved' plays; 'pending_upload' plays from the instance that wrote it; 'failed' has no audio. */
   state: z.enum(['recording', 'pending_upload', 'saved', 'failed']),
 });
 
 export const voicemailListSchema = z.object({
   voicemails: z.array(voicemailSchema),
-  unheard: z.number().int(),
+  unheard: z.int(),
 });
 
 export const markVoicemailBodySchema = z.strictObject({
@@ -39,7 +39,7 @@ export const voicemailGreetingSchema = z.object({
   /** false: callers hear the default greeting shipped with the app. */
   custom: z.boolean(),
   durationSec: z.number(),
-  updatedAt: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
 });
 
 export type Voicemail = z.infer<typeof voicemailSchema>;

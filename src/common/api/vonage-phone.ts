@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../countries';
 import { plans } from '../plans';
 import { placeCallBodySchema, placeCallResultSchema, voiceSettingsSchema } from './calls';
-import { countryField, textField } from './fields';
-import { friendlyNameField, numberPatternField } from './numbers';
+import { textField } from './fields';
+import { countryField, friendlyNameField, numberPatternField } from './numbers';
 
 /**
  * docs/product.md §7's backend function 'vonage-phone' (POST /functions/v1/vonage-phone, body {action, payload}),
@@ -24,8 +24,8 @@ const msisdnField = textField('Number')
 const featuresField = z.union([z.literal('VOICE'), z.array(z.literal('VOICE')).max(1)], { error: 'Only VOICE numbers are offered' });
 
 export const searchNumbersPayloadSchema = z.object({
-  country: countryField.default(DEFAULT_COUNTRY),
-  pattern: numberPatternField.optional(),
+  country: z._default(countryField, DEFAULT_COUNTRY),
+  pattern: z.optional(numberPatternField),
   features: featuresField.optional(),
 });
 
@@ -34,7 +34,7 @@ export const provisionNumberPayloadSchema = z.object({
   country: countryField,
   msisdn: msisdnField,
   userId: textField('userId').optional(),
-  friendlyName: friendlyNameField.optional(),
+  friendlyName: z.optional(friendlyNameField),
 });
 
 export const listUserNumbersPayloadSchema = z.object({ userId: textField('userId').optional() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { callMediaFiguresSchema, type CallMediaFigures } from '../../common/call-quality';
 import { api } from '../lib/api-client';
 

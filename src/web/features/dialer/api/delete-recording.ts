@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import { callHistoryQuery } from '../../../calls/call-history-query';
 import { STORAGE_USAGE_QUERY_KEY } from '../../../lib/storage-usage-query';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { markVoicemailBodySchema, voicemailSchema, type Voicemail, type VoicemailList } from '../../../../common/api/voicemail';
 import { api } from '../../../lib/api-client';
 import { voicemailQuery } from '../../../lib/voicemail-query';
