@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { loadPhoneLibrary } from '../lib/phone-library';
 import { toast } from '../lib/toast';
 import { useRealtime } from '../lib/realtime';
 import { browserCallDeps, loadCallMedia } from './browser-call-deps';
@@ -20,8 +21,12 @@ export function useOutboundCall() {
   const [session] = useState(() => new CallSession(browserCallDeps(queryClient, () => void navigate('/settings?tab=subscription'))));
   const call = useSyncExternalStore(session.subscribe, session.getSnapshot);
   useEffect(() => session.attach(realtime), [session, realtime]);
-  // A failure to fetch is the call's to report, when one is placed.
-  useEffect(() => void loadCallMedia().catch(() => undefined), []);
+  // What a call needs, fetched once the page has shown: the media engine, and the phone library that
+  // names the caller in the incoming-call notice. A failure to fetch is the call's to report, when one is placed.
+  useEffect(() => {
+    loadCallMedia().catch(() => undefined);
+    loadPhoneLibrary().catch(() => undefined);
+  }, []);
   // The server's word on the call in progress, such as the voice changer failing closed.
   useEffect(() => realtime?.subscribe((message) => (message.type === 'notice' ? void toast.warning(message.message) : undefined)), [realtime]);
   // Leaving the page ends the call rather than leaving it open on the server.

@@ -1,6 +1,6 @@
-import { Slot } from 'radix-ui';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ConfirmDialogText } from './confirm-dialog-content';
+import { Slot } from './ui/slot';
 
 // Radix's alert dialog with its focus trap and scroll lock (about 14 kB) is fetched once the page has
 // shown, not in its first load (decision 041). The trigger is ours, so it is the same element before
@@ -28,7 +28,7 @@ export function ConfirmDialog({ trigger, onDismiss, ...dialog }: ConfirmDialogPr
 
   return (
     <>
-      <Slot.Root
+      <Slot
         ref={opener}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -38,7 +38,7 @@ export function ConfirmDialog({ trigger, onDismiss, ...dialog }: ConfirmDialogPr
         }}
       >
         {trigger}
-      </Slot.Root>
+      </Slot>
       {opened && (
         <Suspense fallback={null}>
           <ConfirmDialogContent {...dialog} open={open} onOpenChange={changeOpen} opener={opener} />

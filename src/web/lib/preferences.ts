@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from './toast';
 import { preferencesSchema, updatePreferencesBodySchema, type Preferences } from '../../common/api/preferences';
@@ -14,16 +14,8 @@ export const preferencesQuery = queryOptions({
   queryFn: ({ signal }) => api.get('/preferences', preferencesSchema, signal),
 });
 
-function updatePreferences(changes: Partial<Preferences>) {
+export function updatePreferences(changes: Partial<Preferences>) {
   return api.patch('/preferences', preferencesSchema, changes, updatePreferencesBodySchema);
-}
-
-export function useUpdatePreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePreferences,
-    onSuccess: (preferences) => queryClient.setQueryData(preferencesQuery.queryKey, preferences),
-  });
 }
 
 /**
@@ -37,7 +29,7 @@ function usePreferencesThemeSync() {
   const userId = session?.user.id ?? null;
   const signedIn = userId !== null;
   const preferences = useQuery({ ...preferencesQuery, enabled: signedIn });
-  const { mutate: savePreferences } = useUpdatePreferences();
+  const queryClient = useQueryClient();
   // The user whose saved theme has been applied in this session; cleared when the session ends.
   const appliedForUser = useRef<string | null>(null);
 
@@ -54,13 +46,15 @@ function usePreferencesThemeSync() {
 
   useEffect(() => {
     if (!signedIn) return;
-    return subscribeToThemeChoice((theme) =>
-      savePreferences(
-        { darkMode: theme === 'dark' },
-        { onError: (error) => toast.error('Failed to update preferences.', { description: withErrorReference(error.message, error) }) },
-      ),
-    );
-  }, [signedIn, subscribeToThemeChoice, savePreferences]);
+    // A plain request rather than a mutation (features/settings/api/update-preferences.ts): TanStack's
+    // mutations would join every signed-in page's first load for this one toggle (decision 041).
+    return subscribeToThemeChoice((theme) => {
+      updatePreferences({ darkMode: theme === 'dark' }).then(
+        (saved) => queryClient.setQueryData(preferencesQuery.queryKey, saved),
+        (error: Error) => toast.error('Failed to update preferences.', { description: withErrorReference(error.message, error) }),
+      );
+    });
+  }, [signedIn, subscribeToThemeChoice, queryClient]);
 }
 
 export function PreferencesThemeSync() {

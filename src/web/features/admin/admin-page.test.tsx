@@ -116,7 +116,7 @@ describe('AdminPage', () => {
       ],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'End call from +1 (646) 555-0142 to +1 (415) 555-0100' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'End this call?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'End this call?' });
     expect(dialog).toHaveTextContent('an administrator ended it');
     expect(api.sent('POST', '/api/v1/admin/calls/call-1/end')).toEqual([]);
 
@@ -130,7 +130,7 @@ describe('AdminPage', () => {
   it('keeps the dialog open with the reason when the call could not be ended', async () => {
     renderAdmin({ 'POST /api/v1/admin/calls/call-1/end': apiError(404, 'not_found', 'No such call in progress') });
     await userEvent.click(await screen.findByRole('button', { name: /^End call from / }));
-    const dialog = screen.getByRole('alertdialog', { name: 'End this call?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'End this call?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'End call' }));
     await waitFor(() => expect(dialog).toHaveTextContent('Failed to end the call'));
     expect(dialog).toHaveTextContent('No such call in progress');

@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { CallRecord } from '../../../common/api/calls';
 import type { Preferences } from '../../../common/api/preferences';
 import type { ServerMessage } from '../../../common/realtime';
@@ -10,6 +10,7 @@ import { apiError, stubApi, type StubResponder } from '../../../../tests/support
 import { CallProvider } from '../../calls/call-context';
 import type * as callMediaModule from '../../calls/call-media';
 import type { CallMediaOptions } from '../../calls/call-media';
+import { loadPhoneLibrary } from '../../lib/phone-library';
 import { RealtimeClientProvider } from '../../lib/realtime';
 import { CallSettingsPage } from './call-settings-page';
 
@@ -19,6 +20,10 @@ vi.mock('../../calls/call-media', async (importOriginal) => ({
   ...(await importOriginal<typeof callMediaModule>()),
   CallMedia: { connect: media.connect },
 }));
+
+// The incoming-call notice names the caller formatted, as it does once the page, shown a moment
+// before the call, has fetched the phone library (use-outbound-call.ts).
+beforeAll(() => loadPhoneLibrary());
 
 const number = { id: 'n1', phoneNumber: '+14155550123', friendlyName: 'Work', active: true, country: 'US', monthlyCost: '1.00', currency: 'USD', createdAt: '2026-11-01T00:00:00.000Z' };
 const preferences: Preferences = { darkMode: false, notifications: false, callHistory: true, dataUsage: false, autoAnswer: false, recordCalls: false };

@@ -89,7 +89,7 @@ describe('Voicemail page', () => {
       'DELETE /api/v1/voicemail/vm1': [apiError(503, 'unavailable', 'Storage is unreachable, try again'), { status: 204 }],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this voicemail?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this voicemail?' });
     expect(dialog).toHaveTextContent('The message from Ada Lovelace is removed for good.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText('Storage is unreachable, try again')).toBeInTheDocument();

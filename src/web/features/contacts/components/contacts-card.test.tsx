@@ -231,7 +231,7 @@ describe('deleting a contact', () => {
       [`DELETE /api/v1/contacts/${ada.id}`]: [apiError(500, 'internal', 'Something went wrong'), { status: 200, body: { ok: true } }],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Ada Lovelace' }));
-    let confirmation = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete Ada Lovelace?' });
+    let confirmation = await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete Ada Lovelace?' });
     await userEvent.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.sent('DELETE', `/api/v1/contacts/${ada.id}`)).toHaveLength(0);

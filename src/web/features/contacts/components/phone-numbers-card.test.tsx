@@ -295,7 +295,7 @@ describe('renaming and releasing a number', () => {
       [`DELETE /api/v1/numbers/${office.id}`]: { status: 200, body: { ok: true } },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Release +1 (415) 555-2671' }));
-    let confirmation = screen.getByRole('alertdialog', { name: 'Release +1 (415) 555-2671?' });
+    let confirmation = await screen.findByRole('alertdialog', { name: 'Release +1 (415) 555-2671?' });
     expect(confirmation).toHaveTextContent('The number goes back to the carrier');
     await userEvent.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -315,7 +315,7 @@ describe('renaming and releasing a number', () => {
       [`DELETE /api/v1/numbers/${office.id}`]: apiError(502, 'provider_failed', 'Vonage could not release the number'),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Release +1 (415) 555-2671' }));
-    const confirmation = screen.getByRole('alertdialog', { name: 'Release +1 (415) 555-2671?' });
+    const confirmation = await screen.findByRole('alertdialog', { name: 'Release +1 (415) 555-2671?' });
     await userEvent.click(within(confirmation).getByRole('button', { name: 'Release' }));
     const alert = await within(confirmation).findByRole('alert');
     expect(alert).toHaveTextContent('Failed to release number');

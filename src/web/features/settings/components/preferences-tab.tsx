@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Label } from '../../../components/ui/label';
 import { withErrorReference } from '../../../lib/error-reference';
 import { Switch } from '../../../components/ui/switch';
-import { preferencesQuery, useUpdatePreferences } from '../../../lib/preferences';
+import { preferencesQuery } from '../../../lib/preferences';
+import { useUpdatePreferences } from '../api/update-preferences';
 import { useTheme } from '../../../lib/theme';
 import { LoadFailed } from '../../../components/load-failed';
 
