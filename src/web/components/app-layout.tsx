@@ -24,7 +24,9 @@ export function AppLayout() {
         <TooltipProvider>
           <div className="flex min-h-screen flex-col">
             <NavBar />
-            <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+            {/* At least a screen tall, so the footer starts below the fold: as a page's data arrives and it
+                grows, the footer does not jump out of view (a layout shift Lighthouse counted at 0.11). */}
+            <main className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-6">
               <Suspense fallback={<PageLoading />}>
                 <Outlet />
               </Suspense>
