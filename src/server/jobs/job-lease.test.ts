@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresDatabase, openTestDatabase } from '../../../tests/support/test-database';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { runExclusively } from './job-lease';
@@ -39,7 +39,9 @@ describe('runExclusively', () => {
     const second = runExclusively(database.db, 'at-once', 60_000, 'instance-b', work.as('instance-b'));
     // The winner waits on the gate, so whichever settles first is the one refused.
     expect(await Promise.race([first, second])).toEqual({ ran: false });
-    expect(work.started).toHaveLength(1);
+    // The winner's work starts once its lease's update has answered, which can come just after the
+    // refusal (CI caught the refusal first once): waited for, then counted.
+    await vi.waitFor(() => expect(work.started).toHaveLength(1));
     const holder = work.started[0]!;
     expect(await leaseOf('at-once')).toMatchObject({ heldBy: holder, lastRunAt: null });
 
