@@ -74,7 +74,7 @@ export function CallDetails({ figures }: { figures: CallFiguresStore }) {
   const latest = useSyncExternalStore(figures.subscribe, figures.getSnapshot);
   return (
     <div className="text-xs">
-      <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <Button variant="ghost" size="custom" className="h-7 gap-2 rounded-md px-2 text-xs" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         <ChevronDownIcon aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
         Call details
       </Button>

@@ -13,7 +13,8 @@ export function InCallKeypad({ onPress, disabled }: { onPress: (key: string) => 
           key={key}
           type="button"
           variant="outline"
-          className="text-lg tabular-nums"
+          size="custom"
+          className="h-9 gap-2 rounded-md px-4 py-2 text-lg tabular-nums"
           aria-label={KEY_NAMES[key] ?? key}
           disabled={disabled}
           onClick={() => {

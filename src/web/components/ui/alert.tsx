@@ -9,6 +9,7 @@ const alertVariants = cva(
       variant: {
         default: 'bg-card text-card-foreground',
         destructive: 'border-destructive/50 bg-card text-destructive [&>svg]:text-current *:data-[slot=alert-description]:text-destructive/90',
+        warning: 'border-yellow-300 bg-yellow-50 text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950 dark:text-yellow-100',
       },
     },
     defaultVariants: { variant: 'default' },
@@ -24,11 +25,16 @@ export function AlertTitle({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="alert-title" className={cn('col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight', className)} {...props} />;
 }
 
-export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
+/** In a warning alert, give it `variant="warning"` for the warning's colour in place of the muted one. */
+export function AlertDescription({ className, variant = 'default', ...props }: ComponentProps<'div'> & { variant?: 'default' | 'warning' }) {
   return (
     <div
       data-slot="alert-description"
-      className={cn('col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed', className)}
+      className={cn(
+        'col-start-2 grid justify-items-start gap-1 text-sm [&_p]:leading-relaxed',
+        variant === 'warning' ? 'text-yellow-800 dark:text-yellow-200' : 'text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );

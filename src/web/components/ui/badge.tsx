@@ -9,6 +9,8 @@ const badgeVariants = cva('inline-flex w-fit shrink-0 items-center justify-cente
       secondary: 'border-transparent bg-secondary text-secondary-foreground',
       destructive: 'border-transparent bg-destructive text-white dark:bg-destructive/60',
       outline: 'text-foreground',
+      /** No colours of its own: the caller's className gives them. */
+      custom: '',
     },
   },
   defaultVariants: { variant: 'default' },

@@ -5,8 +5,9 @@ export function Card({ className, ...props }: ComponentProps<'section'>) {
   return <section className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm', className)} {...props} />;
 }
 
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 px-6', className)} {...props} />;
+/** `row`: the title and something beside it (an action) at either end, rather than stacked. */
+export function CardHeader({ className, layout = 'column', ...props }: ComponentProps<'div'> & { layout?: 'column' | 'row' }) {
+  return <div className={cn('flex px-6', layout === 'row' ? 'flex-row justify-between gap-4' : 'flex-col gap-1.5', className)} {...props} />;
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {

@@ -22,10 +22,18 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
   return <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />;
 }
 
-export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return <th className={cn('h-10 whitespace-nowrap px-2 text-left align-middle font-medium text-muted-foreground', className)} {...props} />;
+/** A column's heading is muted; a row's (scope="row") names its row, in the text's own colour. */
+export function TableHead({ className, align = 'left', scope, ...props }: Omit<ComponentProps<'th'>, 'align'> & { align?: 'left' | 'right' }) {
+  return (
+    <th
+      scope={scope}
+      className={cn('h-10 whitespace-nowrap px-2 align-middle font-medium', align === 'right' ? 'text-right' : 'text-left', scope === 'row' ? 'text-foreground' : 'text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('whitespace-nowrap p-2 align-middle', className)} {...props} />;
+/** `wrap`: its text wraps rather than staying on one line. */
+export function TableCell({ className, wrap = false, ...props }: ComponentProps<'td'> & { wrap?: boolean }) {
+  return <td className={cn(wrap ? 'whitespace-normal' : 'whitespace-nowrap', 'p-2 align-middle', className)} {...props} />;
 }

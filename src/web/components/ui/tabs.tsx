@@ -44,12 +44,13 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
   tabs[target]?.focus();
 }
 
-export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div'>) {
+/** `grid`: the tabs share the full width in equal columns (the caller's className gives grid-cols-N). */
+export function TabsList({ className, layout = 'inline', onKeyDown, ...props }: ComponentProps<'div'> & { layout?: 'inline' | 'grid' }) {
   return (
     <div
       role="tablist"
       aria-orientation="horizontal"
-      className={cn('inline-flex h-9 w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground', className)}
+      className={cn('h-9 items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground', layout === 'grid' ? 'grid w-full' : 'inline-flex w-fit', className)}
       onKeyDown={(event) => {
         onKeyDown?.(event);
         if (!event.defaultPrevented) moveFocus(event);

@@ -47,7 +47,7 @@ export function AuthPage() {
     <div className="flex min-h-screen flex-col">
       <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:py-12">
         <Card className="w-full max-w-md">
-          <CardHeader className="flex-row items-start justify-between gap-4">
+          <CardHeader layout="row" className="items-start">
             <div className="flex flex-col gap-1.5">
               <h1 className="text-xl font-semibold">
                 <Link to="/" className="flex items-center gap-2">
@@ -69,7 +69,7 @@ export function AuthPage() {
               />
             ) : (
               <Tabs value={toAuthTab(params.get('tab'))} onValueChange={selectTab} className="flex flex-col gap-4">
-                <TabsList className="grid w-full grid-cols-3">
+                <TabsList layout="grid" className="grid-cols-3">
                   <TabsTrigger value="login">Login</TabsTrigger>
                   <TabsTrigger value="signup">Sign Up</TabsTrigger>
                   <TabsTrigger value="reset">Reset</TabsTrigger>

@@ -25,7 +25,7 @@ export function CallSettingsPage() {
     <>
       <PageHeading title="Call Settings">Change how you sound and take calls in the browser.</PageHeading>
       <Tabs value={tab} onValueChange={(value) => setTab(value as CallSettingsTab)} className="flex flex-col gap-6">
-        <TabsList className="grid w-full grid-cols-2 sm:w-fit">
+        <TabsList layout="grid" className="grid-cols-2 sm:w-fit">
           <TabsTrigger value="voice-changer">Voice Changer</TabsTrigger>
           <TabsTrigger value="call-receiver">Call Receiver</TabsTrigger>
         </TabsList>

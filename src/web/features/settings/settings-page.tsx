@@ -31,7 +31,7 @@ export function SettingsPage() {
     <>
       <PageHeading title="Settings">Your plan, your account and how Voxline behaves.</PageHeading>
       <Tabs value={toSettingsTab(params.get('tab'))} onValueChange={selectTab} className="flex flex-col gap-6">
-        <TabsList className="grid w-full grid-cols-4 sm:w-fit">
+        <TabsList layout="grid" className="grid-cols-4 sm:w-fit">
           <TabsTrigger value="subscription">Subscription</TabsTrigger>
           <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="preferences">Preferences</TabsTrigger>

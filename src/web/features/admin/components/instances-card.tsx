@@ -38,7 +38,7 @@ export function InstancesCard() {
           <TableBody>
             {instances.map((instance) => (
               <TableRow key={instance.id}>
-                <TableHead scope="row" className="font-mono text-foreground">
+                <TableHead scope="row" className="font-mono">
                   <span title={instance.id}>{shortInstanceId(instance.id)}</span>
                 </TableHead>
                 <TableCell>

@@ -59,7 +59,7 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
         id={`${id}-password`}
         label="Password"
         labelAction={
-          <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={onForgotPassword}>
+          <Button type="button" variant="link" size="inline" onClick={onForgotPassword}>
             Forgot password?
           </Button>
         }

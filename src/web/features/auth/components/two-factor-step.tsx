@@ -57,7 +57,7 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
         hint={backupCode ? 'Enter one of the backup codes you saved.' : 'No access to your app? A backup code works too.'}
       >
         {!backupCode && (
-          <Button type="button" variant="link" size="sm" className="h-auto w-fit px-0" onClick={() => setBackupCode(true)}>
+          <Button type="button" variant="link" size="inline" className="w-fit" onClick={() => setBackupCode(true)}>
             Use a backup code
           </Button>
         )}

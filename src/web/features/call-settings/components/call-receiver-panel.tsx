@@ -35,7 +35,7 @@ export function CallReceiverPanel({ receiver, hasNumbers }: { receiver: CallRece
 
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
+      <CardHeader layout="row" className="flex-wrap items-center">
         <div className="flex min-w-0 flex-col gap-1.5">
           <h3 id={titleId} className="text-lg font-semibold leading-none">
             Call Receiver
@@ -86,7 +86,7 @@ function IncomingCallCard({ call, onAnswer, onReject }: { call: ReceivedCall; on
         </div>
       </div>
       <div className="flex gap-2">
-        <Button className="bg-green-700 text-white hover:bg-green-800" onClick={onAnswer}>
+        <Button variant="call" onClick={onAnswer}>
           <PhoneIcon aria-hidden="true" />
           Answer
         </Button>

@@ -23,7 +23,7 @@ export function CallReceiverTab({ receiver }: { receiver: CallReceiver }) {
   if (numbers.isPending) {
     return (
       <div className="flex justify-center p-8">
-        <Spinner className="size-8 text-muted-foreground" label="Loading your phone numbers" />
+        <Spinner size="lg" className="text-muted-foreground" label="Loading your phone numbers" />
       </div>
     );
   }
@@ -49,9 +49,9 @@ export function CallReceiverTab({ receiver }: { receiver: CallReceiver }) {
         <>
           <CallReceiverPanel receiver={receiver} hasNumbers={hasNumbers} />
           {!hasNumbers && (
-            <Alert className="border-yellow-300 bg-yellow-50 text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950 dark:text-yellow-100">
+            <Alert variant="warning">
               <AlertTitle>No Phone Numbers</AlertTitle>
-              <AlertDescription className="text-yellow-800 dark:text-yellow-200">
+              <AlertDescription variant="warning">
                 <p>
                   You need a phone number to receive calls. Add one on the{' '}
                   <Link to="/contacts" className="font-medium underline underline-offset-4">

@@ -13,7 +13,7 @@ export function ReadinessPanel() {
   const { checks, running } = readiness;
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
+      <CardHeader layout="row" className="flex-wrap items-center">
         <div className="flex min-w-0 flex-col gap-1.5">
           <h3 id={titleId} className="text-lg font-semibold leading-none">
             Ready to take calls

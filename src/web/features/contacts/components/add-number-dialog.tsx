@@ -135,7 +135,7 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
             <SelectTrigger id={`${id}-country`}>
               <SelectValue />
             </SelectTrigger>
-            <SelectContent className="max-h-72">
+            <SelectContent short>
               {countries.map((option) => (
                 <SelectItem key={option.code} value={option.code}>
                   <span className="flex items-center gap-2">

@@ -29,7 +29,7 @@ export function ContactsCard() {
 
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader className="flex-row items-start justify-between gap-4">
+      <CardHeader layout="row" className="items-start">
         <div className="flex min-w-0 flex-col gap-1.5">
           <CardTitle id={titleId}>Your Contacts</CardTitle>
           <CardDescription>The people you call, sorted by name.</CardDescription>
@@ -74,7 +74,7 @@ export function ContactsCard() {
                 <TableHead>Name</TableHead>
                 <TableHead>Phone</TableHead>
                 <TableHead className="hidden md:table-cell">Email</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
+                <TableHead align="right">Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -96,11 +96,11 @@ function ContactRow({ contact }: { contact: Contact }) {
 
   return (
     <TableRow>
-      <TableCell className="min-w-24 whitespace-normal break-words font-medium">{contact.name}</TableCell>
-      <TableCell className="whitespace-normal tabular-nums">
+      <TableCell wrap className="min-w-24 break-words font-medium">{contact.name}</TableCell>
+      <TableCell wrap className="tabular-nums">
         <PhoneNumberText phoneNumber={contact.phoneNumber} />
       </TableCell>
-      <TableCell className="hidden whitespace-normal text-muted-foreground wrap-anywhere md:table-cell">
+      <TableCell wrap className="hidden text-muted-foreground wrap-anywhere md:table-cell">
         {contact.email ?? (
           <>
             <span aria-hidden="true">—</span>
@@ -111,7 +111,7 @@ function ContactRow({ contact }: { contact: Contact }) {
       <TableCell>
         <div className="flex justify-end sm:gap-1">
           <IconTooltip label={`Call ${contact.name}`}>
-            <Button variant="ghost" size="icon" className="size-8 sm:size-9" aria-label={`Call ${contact.name}`} onClick={call}>
+            <Button variant="ghost" size="icon-responsive" aria-label={`Call ${contact.name}`} onClick={call}>
               <PhoneIcon aria-hidden="true" />
             </Button>
           </IconTooltip>
@@ -119,7 +119,7 @@ function ContactRow({ contact }: { contact: Contact }) {
             contact={contact}
             trigger={
               <IconTooltip label={`Edit ${contact.name}`}>
-                <Button variant="ghost" size="icon" className="size-8 sm:size-9" aria-label={`Edit ${contact.name}`}>
+                <Button variant="ghost" size="icon-responsive" aria-label={`Edit ${contact.name}`}>
                   <PencilIcon aria-hidden="true" />
                 </Button>
               </IconTooltip>

@@ -15,7 +15,7 @@ export function DeleteContactDialog({ contact }: { contact: Contact }) {
     <ConfirmDialog
       trigger={
         <IconTooltip label={`Delete ${contact.name}`}>
-          <Button variant="ghost" size="icon" aria-label={`Delete ${contact.name}`} className="size-8 text-destructive hover:text-destructive sm:size-9">
+          <Button variant="ghost-destructive" size="icon-responsive" aria-label={`Delete ${contact.name}`}>
             <Trash2Icon aria-hidden="true" />
           </Button>
         </IconTooltip>

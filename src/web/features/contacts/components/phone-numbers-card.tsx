@@ -29,7 +29,7 @@ export function PhoneNumbersCard() {
 
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader className="flex-row items-start justify-between gap-4">
+      <CardHeader layout="row" className="items-start">
         <div className="flex min-w-0 flex-col gap-1.5">
           <CardTitle id={titleId}>Phone Numbers</CardTitle>
           <CardDescription>The numbers you call from and receive calls on.</CardDescription>

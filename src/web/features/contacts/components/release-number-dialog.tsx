@@ -17,7 +17,7 @@ export function ReleaseNumberDialog({ number }: { number: OwnedNumber }) {
     <ConfirmDialog
       trigger={
         <IconTooltip label={`Release ${formatted}`}>
-          <Button variant="ghost" size="icon" aria-label={`Release ${formatted}`} className="text-destructive hover:text-destructive">
+          <Button variant="ghost-destructive" size="icon" aria-label={`Release ${formatted}`}>
             <PhoneOffIcon aria-hidden="true" />
           </Button>
         </IconTooltip>

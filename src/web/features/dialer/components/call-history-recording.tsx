@@ -29,7 +29,7 @@ export function CallHistoryRecording({ recordingId, callName }: { recordingId: s
         </Button>
         <ConfirmDialog
           trigger={
-            <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" aria-label={`Delete recording of the ${callName}`}>
+            <Button variant="outline-destructive" size="sm" aria-label={`Delete recording of the ${callName}`}>
               <Trash2Icon aria-hidden="true" />
               Delete recording
             </Button>

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 /** The country picker's button: the chosen country, named with its dialling code. */
 export function CountryButton({ value, ...props }: { value: CountryOption } & Omit<ComponentProps<typeof Button>, 'value'>) {
   return (
-    <Button variant="outline" className="w-full justify-between" aria-label={`Country: ${value.name} ${value.dialCode}`} {...props}>
+    <Button variant="outline" justify="between" className="w-full" aria-label={`Country: ${value.name} ${value.dialCode}`} {...props}>
       <span className="flex items-center gap-2">
         <CountryFlag country={value} />
         {value.name} ({value.dialCode})

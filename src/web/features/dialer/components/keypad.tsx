@@ -14,7 +14,8 @@ export function Keypad({ onPress }: { onPress: (key: string) => void }) {
         <Button
           key={key}
           variant="outline"
-          className="h-14 flex-col gap-0 text-xl"
+          size="custom"
+          className="h-14 flex-col gap-0 rounded-md px-4 py-2 text-xl"
           aria-label={key === '*' ? 'Star' : key === '#' ? 'Pound' : key}
           onClick={() => {
             playDtmfTone(key);

@@ -57,7 +57,7 @@ export function ReceiptCard({ receipt, onClose }: { receipt: Receipt | null; onC
           Subscription Payment Confirmation
         </h2>
         {receipt.status === 'success' && (
-          <Badge className="bg-green-700 text-white">
+          <Badge variant="custom" className="border-transparent bg-green-700 text-white">
             <CheckCircle2Icon aria-hidden="true" />
             Payment Successful
           </Badge>

@@ -13,7 +13,7 @@ export function DeleteVoicemailDialog({ message, caller }: { message: Voicemail;
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
+        <Button variant="outline-destructive" size="sm">
           <Trash2Icon aria-hidden="true" />
           Delete
         </Button>
