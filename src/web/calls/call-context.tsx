@@ -1,12 +1,12 @@
-import { createContext, lazy, Suspense, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, type ReactNode } from 'react';
+import { lazyComponent } from '../lib/lazy-component';
 import { CallStatusAnnouncer } from './call-status-announcer';
 import { useOutboundCall } from './use-outbound-call';
 import { useTouchToneKeys } from './use-touch-tone-keys';
 
 // The bar with its call details, recording and device controls shows only during a call: fetched
 // once the page has shown, not in its first load (decision 041).
-const loadActiveCallBar = () => import('./active-call-bar');
-const ActiveCallBar = lazy(() => loadActiveCallBar().then(({ ActiveCallBar }) => ({ default: ActiveCallBar })));
+const { Component: ActiveCallBar, useLoadAfterShow: useLoadActiveCallBar } = lazyComponent(async () => (await import('./active-call-bar')).ActiveCallBar);
 
 type CallControls = ReturnType<typeof useOutboundCall>;
 
@@ -20,7 +20,7 @@ export function CallProvider({ children }: { children: ReactNode }) {
   const controls = useOutboundCall();
   const busy = controls.call.phase !== 'idle';
   useTouchToneKeys(controls.call.phase === 'active', controls.pressKey);
-  useEffect(() => void loadActiveCallBar().catch(() => undefined), []);
+  useLoadActiveCallBar();
   return (
     <CallContext.Provider value={controls}>
       <div className={busy ? 'pb-24' : undefined}>{children}</div>

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SERVER_BUSY, SERVER_BUSY_MESSAGE, type CallRecord, type PlaceCallResult } from '../../common/api/calls';
 import { defaultPreferences, type Preferences } from '../../common/api/preferences';
 import type { ServerMessage } from '../../common/realtime';
+import { deferred } from '../../../tests/support/deferred';
 import { FakeSignalling } from '../../../tests/support/fake-signalling';
 import { ApiError } from '../lib/api-client';
 import type { CallMediaOptions } from './call-media';
@@ -48,16 +49,6 @@ class FakeClock implements Clock {
       this.timers = this.timers.filter((other) => other !== timer);
     };
   }
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

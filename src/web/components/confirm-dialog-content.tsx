@@ -10,7 +10,6 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from './ui/alert-dialog';
-import { buttonVariants } from './ui/button';
 
 export interface ConfirmDialogText {
   title: string;
@@ -30,7 +29,7 @@ interface ConfirmDialogContentProps extends ConfirmDialogText {
 }
 
 /** The confirmation's dialog, loaded after the page shows (confirm-dialog.tsx). */
-export default function ConfirmDialogContent({ title, description, confirmLabel, pending, onConfirm, children, open, onOpenChange, opener }: ConfirmDialogContentProps) {
+export function ConfirmDialogContent({ title, description, confirmLabel, pending, onConfirm, children, open, onOpenChange, opener }: ConfirmDialogContentProps) {
   function confirm(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
     onConfirm(() => onOpenChange(false));
@@ -51,7 +50,7 @@ export default function ConfirmDialogContent({ title, description, confirmLabel,
         {children}
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={confirm} disabled={pending} aria-busy={pending}>
+          <AlertDialogAction variant="destructive" onClick={confirm} disabled={pending} aria-busy={pending}>
             {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
             {confirmLabel}
           </AlertDialogAction>

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazyComponent } from '../lib/lazy-component';
 import type { ConfirmDialogText } from './confirm-dialog-content';
 import { Slot } from './ui/slot';
 
 // Radix's alert dialog with its focus trap and scroll lock (about 14 kB) is fetched once the page has
 // shown, not in its first load (decision 041). The trigger is ours, so it is the same element before
 // and after: a press is never lost to a button swapped for another.
-const loadContent = () => import('./confirm-dialog-content');
-const ConfirmDialogContent = lazy(loadContent);
+const { Component: ConfirmDialogContent, useLoadAfterShow: useLoadContent } = lazyComponent(async () => (await import('./confirm-dialog-content')).ConfirmDialogContent);
 
 interface ConfirmDialogProps extends ConfirmDialogText {
   trigger: ReactNode;
@@ -19,7 +19,7 @@ export function ConfirmDialog({ trigger, onDismiss, ...dialog }: ConfirmDialogPr
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const opener = useRef<HTMLElement>(null);
-  useEffect(() => void loadContent().catch(() => undefined), []);
+  useLoadContent();
 
   function changeOpen(next: boolean) {
     setOpen(next);

@@ -1,31 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
-import { Component, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../../../tests/support/deferred';
+import { ErrorMessageBoundary } from '../../../tests/support/error-boundary';
 import { LazyModule, useLazyModule } from './lazy-module';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function Greeting({ lazy }: { lazy: LazyModule<{ greet: () => string }> }) {
   const module = useLazyModule(lazy);
   return <p>{module ? module.greet() : 'Loading...'}</p>;
-}
-
-class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
-  override state = { error: null as string | null };
-  static getDerivedStateFromError(error: Error) {
-    return { error: error.message };
-  }
-  override render() {
-    return this.state.error ? <p role="alert">{this.state.error}</p> : this.props.children;
-  }
 }
 
 describe('LazyModule', () => {
@@ -55,9 +36,9 @@ describe('LazyModule', () => {
     const arrival = deferred<{ greet: () => string }>();
     const lazy = new LazyModule(() => arrival.promise);
     render(
-      <Boundary>
+      <ErrorMessageBoundary>
         <Greeting lazy={lazy} />
-      </Boundary>,
+      </ErrorMessageBoundary>,
     );
     await screen.findByText('Loading...');
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyComponent } from '../../lib/lazy-component';
 import { toast } from '../../lib/toast';
 import type { CallRecord } from '../../../common/api/calls';
 import { useCall } from '../../calls/call-context';
@@ -8,6 +9,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { usePhoneLibrary } from '../../lib/phone-library';
 import { phoneNumbersQuery } from '../../lib/phone-numbers';
+import { CallHistoryLoading } from './components/call-history-loading';
 import { DialerPad } from './components/dialer-pad';
 import { MinutesLeft } from './components/minutes-left';
 import { readStoredVoiceSettings } from '../../lib/voice-settings-storage';
@@ -16,8 +18,7 @@ import { activeVoiceLabel } from './voice-notice';
 
 // The second tab, with its recordings and their confirmation, is fetched once the dialer has shown,
 // not in its first load (decision 041).
-const loadCallHistory = () => import('./components/call-history');
-const CallHistory = lazy(() => loadCallHistory().then(({ CallHistory }) => ({ default: CallHistory })));
+const { Component: CallHistory, useLoadAfterShow: useLoadCallHistory } = lazyComponent(async () => (await import('./components/call-history')).CallHistory);
 
 export function DialerPage() {
   const { call, start, pressKey } = useCall();
@@ -25,7 +26,7 @@ export function DialerPage() {
   const subscription = useQuery(subscriptionQuery);
   // The call history, whose entries redial, shows once the library has loaded.
   const phone = usePhoneLibrary();
-  useEffect(() => void loadCallHistory().catch(() => undefined), []);
+  useLoadCallHistory();
   const [tab, setTab] = useState('dialer');
   const busy = call.phase !== 'idle';
 
@@ -58,7 +59,7 @@ export function DialerPage() {
               <DialerPad onCall={(request) => void start(request)} busy={busy} onCallKey={pressKey} />
             </TabsContent>
             <TabsContent value="history">
-              <Suspense fallback={<p className="p-6 text-center text-muted-foreground">Loading call history...</p>}>
+              <Suspense fallback={<CallHistoryLoading />}>
                 <CallHistory onRedial={redial} />
               </Suspense>
             </TabsContent>

@@ -7,15 +7,16 @@ import { VOICEMAIL_ANSWERED } from '../../../../common/api/voicemail';
 import { formatDuration } from '../../../../common/calls';
 import { mediaTransportLabels } from '../../../../common/media';
 import { Badge } from '../../../components/ui/badge';
+import { LoadFailed } from '../../../components/load-failed';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { usePhoneLibrary } from '../../../lib/phone-library';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
-import { cn } from '../../../lib/utils';
 import { voicemailHref } from '../../../lib/voicemail-query';
 import { callHistoryQuery } from '../../../calls/call-history-query';
 import { voiceLabel } from '../../../calls/voice-label';
 import { describeMediaFigures } from './call-history-figures';
+import { CallHistoryLoading } from './call-history-loading';
 import { CallHistoryRecording } from './call-history-recording';
 
 type HistoryStatus = 'completed' | 'missed' | 'pending';
@@ -54,16 +55,9 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
   const phone = usePhoneLibrary();
 
   if (history.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
-        <p>Failed to load call history</p>
-        <Button variant="outline" onClick={() => void history.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed message="Failed to load call history" reason={history.error.message} onRetry={() => void history.refetch()} retrying={history.isFetching} />;
   }
-  if (history.isPending || !phone) return <p className="p-6 text-center text-muted-foreground">Loading call history...</p>;
+  if (history.isPending || !phone) return <CallHistoryLoading />;
   if (history.data.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
@@ -108,7 +102,7 @@ export function CallHistory({ onRedial }: { onRedial: (call: CallRecord) => void
                   </span>
                 )}
               </span>
-              <Badge className={cn(statusClass[status])} data-status={status}>
+              <Badge variant="custom" className={statusClass[status]} data-status={status}>
                 {label}
               </Badge>
             </button>

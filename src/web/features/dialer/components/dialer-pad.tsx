@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import type { OwnedNumber } from '../../../../common/api/numbers';
 import type { CountryOption } from '../../../../common/countries';
+import { LoadFailed } from '../../../components/load-failed';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { Input } from '../../../components/ui/input';
@@ -34,14 +35,7 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
   const phone = usePhoneLibrary();
 
   if (numbers.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
-        <p>Failed to load your phone numbers</p>
-        <Button variant="outline" onClick={() => void numbers.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed message="Failed to load your phone numbers" reason={numbers.error.message} onRetry={() => void numbers.refetch()} retrying={numbers.isFetching} />;
   }
   if (numbers.isPending || !phone) return <p className="p-6 text-center text-muted-foreground">Loading your numbers...</p>;
   if (numbers.data.length === 0) {
@@ -154,7 +148,8 @@ function DialerForm({ owned, phone, onCall, busy, onCallKey }: DialerFormProps) 
             inputMode="tel"
             autoComplete="tel-national"
             placeholder="Enter number"
-            className="text-lg tabular-nums"
+            textSize="lg"
+            className="tabular-nums"
             value={digits}
             onChange={(event) => setDigits(keypadKeysOnly(event.target.value))}
             onPaste={paste}
@@ -175,7 +170,7 @@ function DialerForm({ owned, phone, onCall, busy, onCallKey }: DialerFormProps) 
       <div className="grid grid-cols-3 items-center gap-3">
         <span />
         <IconTooltip label="Call">
-          <Button type="submit" size="lg" className="h-14 rounded-full bg-green-700 text-white hover:bg-green-800" disabled={busy} aria-label="Call">
+          <Button type="submit" variant="call" size="custom" className="h-14 gap-2 rounded-full px-6 text-sm" disabled={busy} aria-label="Call">
             <PhoneIcon className="size-6" />
           </Button>
         </IconTooltip>
@@ -183,8 +178,8 @@ function DialerForm({ owned, phone, onCall, busy, onCallKey }: DialerFormProps) 
           <Button
             type="button"
             variant="ghost"
-            size="lg"
-            className="h-14"
+            size="custom"
+            className="h-14 gap-2 rounded-md px-6 text-sm"
             aria-label="Delete last digit"
             onPointerDown={startBackspace}
             onPointerUp={endBackspace}
