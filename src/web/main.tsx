@@ -4,14 +4,15 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app';
 import { AppErrorBoundary } from './components/app-error-boundary';
 import { createQueryClient } from './lib/query-client';
-import { AppRoutes, preloadRoute } from './router';
+import { AppRoutes, fetchRouteData, preloadRoute } from './router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The landing page's chunks start loading now, while React renders the providers around them.
+// The landing page's chunks and data start loading now, while React renders the providers around them.
 preloadRoute(window.location.pathname);
+fetchRouteData(window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>

@@ -1,21 +1,29 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PageLoading } from './components/page-loading';
 import { RequireSession } from './components/require-session';
 import { RouteErrorBoundary } from './components/route-error-boundary';
+import { fetchEarly } from './lib/early-requests';
+import { lazyComponent } from './lib/lazy-component';
 
-/** What a route keeps beside its element: how to start fetching its chunk. */
+/** What a route keeps beside its element: how to start fetching its chunk, and the data it first shows. */
 interface LazyHandle {
   preload(): Promise<ComponentType>;
+  /** The /api/v1 GETs the page makes as it first shows: asked for while its chunks load on the page a visit lands on. */
+  data: readonly string[];
 }
 
 /** A route's element and handle for a page whose chunk is fetched when its path is first shown. */
-function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () => (loading ??= load());
-  const Page = lazy(async () => ({ default: await preload() }));
-  const handle: LazyHandle = { preload };
+function lazyPage(load: () => Promise<ComponentType>, data: readonly string[] = []): Pick<RouteObject, 'element' | 'handle'> {
+  const { Component: Page, load: preload } = lazyComponent(load);
+  const handle: LazyHandle = { preload, data };
   return { element: <Page />, handle };
+}
+
+/** The dialer's pad waits for the phone library (lib/phone-library.ts) as well as its data: its chunk is fetched with the page's. */
+async function loadDialerPage() {
+  import('./lib/phone-library-module').catch(() => undefined);
+  return (await import('./features/dialer/dialer-page')).DialerPage;
 }
 
 // react-router's declarative routes rather than its data router, which costs 16 kB more of every
@@ -29,13 +37,13 @@ const routes: RouteObject[] = [
     children: [
       {
         // The signed-in pages' frame holds the call engine and its phone number formatting: signed-out pages never load it.
-        ...lazyPage(async () => (await import('./components/app-layout')).AppLayout),
+        ...lazyPage(async () => (await import('./components/app-layout')).AppLayout, ['/preferences', '/voicemail']),
         children: [
-          { path: '/dialer', ...lazyPage(async () => (await import('./features/dialer/dialer-page')).DialerPage) },
-          { path: '/contacts', ...lazyPage(async () => (await import('./features/contacts/contacts-page')).ContactsPage) },
-          { path: '/voicemail', ...lazyPage(async () => (await import('./features/voicemail/voicemail-page')).VoicemailPage) },
-          { path: '/call-settings', ...lazyPage(async () => (await import('./features/call-settings/call-settings-page')).CallSettingsPage) },
-          { path: '/settings', ...lazyPage(async () => (await import('./features/settings/settings-page')).SettingsPage) },
+          { path: '/dialer', ...lazyPage(loadDialerPage, ['/subscription/minutes', '/numbers', '/subscription']) },
+          { path: '/contacts', ...lazyPage(async () => (await import('./features/contacts/contacts-page')).ContactsPage, ['/numbers', '/contacts']) },
+          { path: '/voicemail', ...lazyPage(async () => (await import('./features/voicemail/voicemail-page')).VoicemailPage, ['/contacts']) },
+          { path: '/call-settings', ...lazyPage(async () => (await import('./features/call-settings/call-settings-page')).CallSettingsPage, ['/numbers', '/calls/lines', '/voice-settings']) },
+          { path: '/settings', ...lazyPage(async () => (await import('./features/settings/settings-page')).SettingsPage, ['/subscription', '/storage', '/subscription/minutes']) },
           { path: '/admin', ...lazyPage(async () => (await import('./features/admin/admin-page')).AdminPage) },
           { path: '/payment/receipt', ...lazyPage(async () => (await import('./features/payment-receipt/payment-receipt-page')).PaymentReceiptPage) },
         ],
@@ -57,6 +65,15 @@ export function routePattern(pathname: string): string {
  */
 export function preloadRoute(pathname: string) {
   for (const { route } of matchRoutes(routes, pathname) ?? []) void (route.handle as LazyHandle | undefined)?.preload();
+}
+
+/**
+ * Asks for the data `pathname`'s pages first show while their chunks load, rather than once they
+ * have rendered (lib/early-requests.ts). For the page a visit lands on: on a later move, the
+ * pages' queries often have the answers cached, and an early answer nobody reads is waste.
+ */
+export function fetchRouteData(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) for (const path of (route.handle as LazyHandle | undefined)?.data ?? []) fetchEarly(path);
 }
 
 /**

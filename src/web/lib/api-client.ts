@@ -1,5 +1,6 @@
 import { parse, safeParse, type $ZodType } from 'zod/v4/core';
 import { apiErrorSchema } from '../../common/api/errors';
+import { takeEarly } from './early-requests';
 
 /** A failed API call in the one known shape; status 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -40,6 +41,10 @@ async function request<TResult, TBody = unknown>(
   responseSchema: $ZodType<TResult>,
   { body, bodySchema, signal }: RequestOptions<TBody> = {},
 ): Promise<TResult> {
+  // A GET the page started before this code loaded (lib/early-requests.ts) is read rather than sent again.
+  const early = method === 'GET' ? takeEarly(path) : undefined;
+  const earlyResponse = early && (await early);
+  if (earlyResponse) return readAnswer(earlyResponse, responseSchema);
   const payload = body === undefined ? undefined : JSON.stringify(bodySchema ? parse(bodySchema, body) : body);
   let response: Response;
   try {
@@ -90,6 +95,4 @@ export const api = {
   put: <T, B>(path: string, schema: $ZodType<T>, body?: B, bodySchema?: $ZodType<B>) => request('PUT', path, schema, { body, bodySchema }),
   patch: <T, B>(path: string, schema: $ZodType<T>, body?: B, bodySchema?: $ZodType<B>) => request('PATCH', path, schema, { body, bodySchema }),
   delete: <T>(path: string, schema: $ZodType<T>) => request('DELETE', path, schema),
-  /** Reads an answer fetched elsewhere (index.html's early session request) as the calls above read theirs. */
-  read: readAnswer,
 };
