@@ -18,7 +18,7 @@ import { buildWebApp, webBuildIsStale } from './web-build';
  * app served by the real server. Prints a Markdown table of each page's median run and writes
  * every run's JSON and HTML report to a temporary folder.
  *
- *   npm run lighthouse -- --runs 5 --out /tmp/lighthouse [--no-build]
+ *   npm run lighthouse -- --runs 5 --out /tmp/lighthouse [--no-build] [--pages /dialer,/call-settings]
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,11 +35,16 @@ const { values } = parseArgs({
     out: { type: 'string' },
     // --no-build measures dist/web as it stands, even when older than its sources.
     build: { type: 'boolean', default: true },
+    // A comma-separated subset of the pages, to compare builds on the ones that differ.
+    pages: { type: 'string' },
   },
   allowNegative: true,
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error(`--runs takes a whole number from 1 to 20 (got ${values.runs})`);
+const pagePaths = values.pages?.split(',') ?? PAGES.map((page) => page.path);
+const unknownPages = pagePaths.filter((pagePath) => !PAGES.some((page) => page.path === pagePath));
+if (unknownPages.length > 0) throw new Error(`--pages takes some of ${PAGES.map((page) => page.path).join(', ')} (got ${unknownPages.join(', ')})`);
 const outDir = values.out ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voxline-lighthouse-'));
 fs.mkdirSync(outDir, { recursive: true });
 
@@ -81,7 +86,7 @@ try {
   let lighthouseVersion = '';
   // Lighthouse's own CPU yardstick, taken at each run: its 4x CPU slowdown assumes a fast desktop (about 1000 or more).
   const benchmarkIndexes: number[] = [];
-  for (const page of PAGES) {
+  for (const page of PAGES.filter(({ path: pagePath }) => pagePaths.includes(pagePath))) {
     const url = `${server.url}${page.path}`;
     const pageRuns: PageRuns = { ...page, runs: [] };
     for (let run = 1; run <= runs; run += 1) {
