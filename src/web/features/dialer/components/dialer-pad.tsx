@@ -37,7 +37,8 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
   if (numbers.isError) {
     return <LoadFailed message="Failed to load your phone numbers" reason={numbers.error.message} onRetry={() => void numbers.refetch()} retrying={numbers.isFetching} />;
   }
-  if (numbers.isPending || !phone) return <p className="p-6 text-center text-muted-foreground">Loading your numbers...</p>;
+  if (numbers.isPending) return <DialerPadLoading />;
+  // No number to format here: a new user's way to add one shows without waiting for the phone library.
   if (numbers.data.length === 0) {
     return (
       <div className="flex flex-col items-center gap-4 p-8 text-center">
@@ -48,7 +49,12 @@ export function DialerPad({ onCall, busy, onCallKey }: { onCall: (call: StartCal
       </div>
     );
   }
+  if (!phone) return <DialerPadLoading />;
   return <DialerForm owned={numbers.data} phone={phone} onCall={onCall} busy={busy} onCallKey={onCallKey} />;
+}
+
+function DialerPadLoading() {
+  return <p className="p-6 text-center text-muted-foreground">Loading your numbers...</p>;
 }
 
 interface DialerFormProps {
