@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { reactOnPreact } from './scripts/react-on-preact';
+import { landingPreloads } from './src/web/landing/landing-plugin';
 import { installableApp } from './src/web/pwa/pwa-plugin';
 
 const serverUrl = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -9,7 +10,7 @@ const serverUrl = `http://localhost:${process.env.PORT ?? 3000}`;
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), installableApp()],
+  plugins: [react(), tailwindcss(), landingPreloads(), installableApp()],
   resolve: { alias: reactOnPreact },
   build: {
     outDir: '../../dist/web',

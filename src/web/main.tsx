@@ -4,15 +4,15 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app';
 import { AppErrorBoundary } from './components/app-error-boundary';
 import { createQueryClient } from './lib/query-client';
-import { AppRoutes, fetchRouteData, preloadRoute } from './router';
+import { AppRoutes, preloadRoute } from './router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The landing page's chunks and data start loading now, while React renders the providers around them.
-preloadRoute(window.location.pathname);
-fetchRouteData(window.location.pathname);
+// The landing page's chunks (which index.html's landing script has asked for, in a build) are
+// imported now, while React renders the providers around them.
+preloadRoute(window.location.pathname).catch(() => undefined);
 
 createRoot(root).render(
   <StrictMode>

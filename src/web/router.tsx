@@ -3,27 +3,21 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 import { PageLoading } from './components/page-loading';
 import { RequireSession } from './components/require-session';
 import { RouteErrorBoundary } from './components/route-error-boundary';
-import { fetchEarly } from './lib/early-requests';
 import { lazyComponent } from './lib/lazy-component';
 
-/** What a route keeps beside its element: how to start fetching its chunk, and the data it first shows. */
+/** What a route keeps beside its element: how to start fetching its chunk. */
 interface LazyHandle {
   preload(): Promise<ComponentType>;
-  /** The /api/v1 GETs the page makes as it first shows: asked for while its chunks load on the page a visit lands on. */
-  data: readonly string[];
 }
 
-/** A route's element and handle for a page whose chunk is fetched when its path is first shown. */
-function lazyPage(load: () => Promise<ComponentType>, data: readonly string[] = []): Pick<RouteObject, 'element' | 'handle'> {
+/**
+ * A route's element and handle for a page whose chunk is fetched when its path is first shown. The
+ * page a visit lands on has its chunks and data asked for by index.html (landing/landing-routes.ts).
+ */
+function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
   const { Component: Page, load: preload } = lazyComponent(load);
-  const handle: LazyHandle = { preload, data };
+  const handle: LazyHandle = { preload };
   return { element: <Page />, handle };
-}
-
-/** The dialer's pad waits for the phone library (lib/phone-library.ts) as well as its data: its chunk is fetched with the page's. */
-async function loadDialerPage() {
-  import('./lib/phone-library-module').catch(() => undefined);
-  return (await import('./features/dialer/dialer-page')).DialerPage;
 }
 
 // react-router's declarative routes rather than its data router, which costs 16 kB more of every
@@ -37,13 +31,13 @@ const routes: RouteObject[] = [
     children: [
       {
         // The signed-in pages' frame holds the call engine and its phone number formatting: signed-out pages never load it.
-        ...lazyPage(async () => (await import('./components/app-layout')).AppLayout, ['/preferences', '/voicemail']),
+        ...lazyPage(async () => (await import('./components/app-layout')).AppLayout),
         children: [
-          { path: '/dialer', ...lazyPage(loadDialerPage, ['/subscription/minutes', '/numbers', '/subscription']) },
-          { path: '/contacts', ...lazyPage(async () => (await import('./features/contacts/contacts-page')).ContactsPage, ['/numbers', '/contacts']) },
-          { path: '/voicemail', ...lazyPage(async () => (await import('./features/voicemail/voicemail-page')).VoicemailPage, ['/contacts']) },
-          { path: '/call-settings', ...lazyPage(async () => (await import('./features/call-settings/call-settings-page')).CallSettingsPage, ['/numbers', '/calls/lines', '/voice-settings']) },
-          { path: '/settings', ...lazyPage(async () => (await import('./features/settings/settings-page')).SettingsPage, ['/subscription', '/storage', '/subscription/minutes']) },
+          { path: '/dialer', ...lazyPage(async () => (await import('./features/dialer/dialer-page')).DialerPage) },
+          { path: '/contacts', ...lazyPage(async () => (await import('./features/contacts/contacts-page')).ContactsPage) },
+          { path: '/voicemail', ...lazyPage(async () => (await import('./features/voicemail/voicemail-page')).VoicemailPage) },
+          { path: '/call-settings', ...lazyPage(async () => (await import('./features/call-settings/call-settings-page')).CallSettingsPage) },
+          { path: '/settings', ...lazyPage(async () => (await import('./features/settings/settings-page')).SettingsPage) },
           { path: '/admin', ...lazyPage(async () => (await import('./features/admin/admin-page')).AdminPage) },
           { path: '/payment/receipt', ...lazyPage(async () => (await import('./features/payment-receipt/payment-receipt-page')).PaymentReceiptPage) },
         ],
@@ -63,17 +57,9 @@ export function routePattern(pathname: string): string {
  * the session is checked), rather than each once the one around it has rendered. main.tsx calls it
  * before React's first render, as the data router did; calling it again fetches nothing new.
  */
-export function preloadRoute(pathname: string) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) void (route.handle as LazyHandle | undefined)?.preload();
-}
-
-/**
- * Asks for the data `pathname`'s pages first show while their chunks load, rather than once they
- * have rendered (lib/early-requests.ts). For the page a visit lands on: on a later move, the
- * pages' queries often have the answers cached, and an early answer nobody reads is waste.
- */
-export function fetchRouteData(pathname: string) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) for (const path of (route.handle as LazyHandle | undefined)?.data ?? []) fetchEarly(path);
+export function preloadRoute(pathname: string): Promise<ComponentType[]> {
+  const handles = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => (route.handle ? [route.handle as LazyHandle] : []));
+  return Promise.all(handles.map((handle) => handle.preload()));
 }
 
 /**
@@ -83,7 +69,8 @@ export function fetchRouteData(pathname: string) {
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  preloadRoute(pathname);
+  // A chunk that fails to load fails its page, for the error screen below.
+  preloadRoute(pathname).catch(() => undefined);
   const element = useRoutes(routes);
   return (
     <RouteErrorBoundary pathname={pathname} route={routePattern(pathname)}>

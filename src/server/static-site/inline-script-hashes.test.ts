@@ -22,10 +22,9 @@ function inlineScripts(): string[] {
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 describe('the hashes of inline scripts', () => {
-  it("allow the theme script, the early session request and zod's configuration of index.html, and nothing for a script loaded from a file", () => {
-    const [theme, earlySession, zodConfig] = inlineScripts();
+  it("allow the theme script and zod's configuration of index.html, and nothing for a script loaded from a file", () => {
+    const [theme, zodConfig] = inlineScripts();
     expect(theme).toContain("localStorage.getItem('theme')");
-    expect(earlySession).toContain("fetch('/api/v1/session'");
     expect(zodConfig).toContain('__zod_globalConfig');
     expect(inlineScriptHashes(indexHtml)).toEqual(inlineScripts().map(sha256Source));
     expect(inlineScriptHashes('<script type="module" crossorigin src="/assets/main-abc.js"></script>')).toEqual([]);

@@ -1,32 +1,23 @@
-import vm from 'node:vm';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetLanding, landOnPage } from '../../../tests/support/landing';
 import { stubFetch } from '../../../tests/support/render-web';
-import indexHtml from '../index.html?raw';
 import { sessionQuery } from './session';
-
-/** index.html's inline script that asks for the session before the modules load. */
-const earlySessionScript = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, script]) => script!).find((script) => script.includes('__voxlineEarlySession'))!;
 
 const session = { user: { id: 'user-1', email: 'ada@example.com', fullName: 'Ada Lovelace' }, isAdmin: false };
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  delete (globalThis as { __voxlineEarlySession?: unknown }).__voxlineEarlySession;
+  forgetLanding();
 });
-
-/** Loads the page as the browser does: index.html's script runs first, against this fetch. */
-function loadPage(fetchStub: typeof fetch) {
-  vi.stubGlobal('fetch', fetchStub);
-  vm.runInThisContext(earlySessionScript);
-}
 
 const checkSession = (client: QueryClient) => client.fetchQuery({ ...sessionQuery, staleTime: 0 });
 
 describe('the session check', () => {
   it("takes the answer index.html asked for on the page's first check, and asks the server on the next", async () => {
     const { fetchStub, calls } = stubFetch({ '/api/v1/session': { status: 200, body: session } });
-    loadPage(fetchStub as typeof fetch);
+    landOnPage(fetchStub);
+    vi.stubGlobal('fetch', fetchStub);
     expect(calls.map(({ url, init }) => [url, init?.credentials])).toEqual([['/api/v1/session', 'same-origin']]);
 
     const client = new QueryClient();
@@ -37,14 +28,13 @@ describe('the session check', () => {
   });
 
   it('reads a signed-out answer from the early request as signed out', async () => {
-    const { fetchStub } = stubFetch({ '/api/v1/session': { status: 200, body: null } });
-    loadPage(fetchStub as typeof fetch);
+    landOnPage(stubFetch({ '/api/v1/session': { status: 200, body: null } }).fetchStub);
     await expect(checkSession(new QueryClient())).resolves.toBeNull();
   });
 
   it('asks the server itself when the early request could not reach it', async () => {
+    landOnPage(() => Promise.reject(new TypeError('Failed to fetch')));
     const answers = stubFetch({ '/api/v1/session': { status: 200, body: session } });
-    loadPage(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', answers.fetchStub);
     await expect(checkSession(new QueryClient())).resolves.toMatchObject({ isAdmin: false });
     expect(answers.calls).toHaveLength(1);
