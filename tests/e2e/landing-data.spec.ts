@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { LANDINGS as PAGE_LANDINGS } from '../../src/web/landing/landing-routes';
 import { expect, test } from './fixtures';
 import { logInThroughPage, signUpThroughPage, uniqueEmail } from './support/users';
 
@@ -22,9 +23,10 @@ function requestsOf(page: Page) {
 
 const ENTRY_CHUNK = /\/assets\/index-[^/]+\.js$/;
 
+// The data each page names in src/web/landing/landing-routes.ts, whose script asks for it.
 const LANDINGS = [
-  { path: '/dialer', chunk: /\/assets\/dialer-page-[^/]+\.js$/, data: ['/subscription/minutes', '/numbers', '/subscription'], heading: 'Dialer' },
-  { path: '/call-settings', chunk: /\/assets\/call-settings-page-[^/]+\.js$/, data: ['/numbers', '/calls/lines', '/voice-settings'], heading: 'Call Settings' },
+  { path: '/dialer', chunk: /\/assets\/dialer-page-[^/]+\.js$/, data: PAGE_LANDINGS['/dialer']!.data, heading: 'Dialer' },
+  { path: '/call-settings', chunk: /\/assets\/call-settings-page-[^/]+\.js$/, data: PAGE_LANDINGS['/call-settings']!.data, heading: 'Call Settings' },
 ] as const;
 
 test("a signed-in page asks for its chunks and data before the app's code has run, and for each path once", async ({ page }) => {
