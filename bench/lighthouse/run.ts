@@ -9,6 +9,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium';
 import { startServer } from '../../tests/e2e/support/server';
 import { freePort } from '../../tests/support/free-port';
 import { CATEGORIES, medianRun, type PageRuns, scoresOf, scoreTable, targetsMissed } from './run-scores';
+import { PAGES } from './pages';
 import { signedInCookie } from './session-cookie';
 import { buildWebApp, webBuildIsStale } from './web-build';
 
@@ -22,12 +23,6 @@ import { buildWebApp, webBuildIsStale } from './web-build';
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PAGES = [
-  { path: '/', signedIn: false },
-  { path: '/auth', signedIn: false },
-  { path: '/dialer', signedIn: true },
-  { path: '/call-settings', signedIn: true },
-] as const;
 
 const { values } = parseArgs({
   options: {
