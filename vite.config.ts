@@ -2,16 +2,18 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { reactOnPreact } from './scripts/react-on-preact';
+import { reactRouterProduction } from './scripts/react-router-production';
+import { phoneMetadataAsJson } from './scripts/phone-metadata-as-json';
 import { landingPreloads } from './src/web/landing/landing-plugin';
 import { installableApp } from './src/web/pwa/pwa-plugin';
 
 const serverUrl = `http://localhost:${process.env.PORT ?? 3000}`;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), landingPreloads(), installableApp()],
-  resolve: { alias: reactOnPreact },
+  plugins: [react(), tailwindcss(), phoneMetadataAsJson(), landingPreloads(), installableApp()],
+  resolve: { alias: command === 'build' ? [...reactOnPreact, ...reactRouterProduction] : reactOnPreact },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -50,4 +52,4 @@ export default defineConfig({
       '/sandbox': serverUrl,
     },
   },
-});
+}));

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** What the built web app is made from: a change to any of these makes dist/web stale. */
-const SOURCES = ['src/web', 'src/common', 'src/dsp', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src/web', 'src/common', 'src/dsp', 'vite.config.ts', 'scripts/react-on-preact.ts', 'scripts/react-router-production.ts', 'scripts/phone-metadata-as-json.ts', 'package-lock.json'];
 
 function newestChange(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
