@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceMenu } from './device-menu';
 
 function stubDevices(devices: Partial<MediaDeviceInfo>[]) {
@@ -9,12 +9,6 @@ function stubDevices(devices: Partial<MediaDeviceInfo>[]) {
     value: { enumerateDevices: vi.fn(async () => devices), addEventListener: vi.fn(), removeEventListener: vi.fn() },
   });
 }
-
-beforeAll(() => {
-  // Radix Select uses pointer capture and scrolls the chosen option into view. jsdom has neither.
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
 
 afterEach(() => Reflect.deleteProperty(navigator, 'mediaDevices'));
 

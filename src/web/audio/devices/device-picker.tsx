@@ -1,6 +1,6 @@
 import { useId, useSyncExternalStore } from 'react';
 import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { canChooseOutput, NO_OUTPUT_CHOICE_NOTE } from './audio-output';
 import { deviceName, isSystemEntry, kindOf, resolveDevice, type AudioDevice, type DeviceRole } from './device-choice';
 import { deviceChoice } from './device-choice-store';
@@ -9,7 +9,11 @@ const deviceRoleLabels: Record<DeviceRole, string> = { microphone: 'Microphone',
 
 const DEFAULT_VALUE = 'default';
 
-/** The chosen device for one role; "System default" when none is chosen or the chosen one is gone (said below it). */
+/**
+ * The chosen device for one role; "System default" when none is chosen or the chosen one is gone
+ * (said below it). The browser's own select: Call Settings shows three of them, and Radix Select
+ * rendered every option of each as the page loaded.
+ */
 export function DevicePicker({ role, devices }: { role: DeviceRole; devices: readonly AudioDevice[] }) {
   const id = useId();
   const noteId = useId();
@@ -21,19 +25,22 @@ export function DevicePicker({ role, devices }: { role: DeviceRole; devices: rea
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{deviceRoleLabels[role]}</Label>
-      <Select value={outputFixed ? DEFAULT_VALUE : (deviceId ?? DEFAULT_VALUE)} onValueChange={(next) => deviceChoice.choose(role, next)} disabled={outputFixed}>
-        <SelectTrigger id={id} aria-label={deviceRoleLabels[role]} aria-describedby={note ? noteId : undefined} className="w-full sm:w-80">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={DEFAULT_VALUE}>System default</SelectItem>
+      <div className="sm:w-80">
+        <NativeSelect
+          id={id}
+          value={outputFixed ? DEFAULT_VALUE : (deviceId ?? DEFAULT_VALUE)}
+          onChange={(event) => deviceChoice.choose(role, event.currentTarget.value)}
+          disabled={outputFixed}
+          aria-describedby={note ? noteId : undefined}
+        >
+          <option value={DEFAULT_VALUE}>System default</option>
           {options.map((device, index) => (
-            <SelectItem key={device.deviceId} value={device.deviceId}>
+            <option key={device.deviceId} value={device.deviceId}>
               {deviceName(device, index)}
-            </SelectItem>
+            </option>
           ))}
-        </SelectContent>
-      </Select>
+        </NativeSelect>
+      </div>
       {note && (
         <p id={noteId} className="text-sm text-muted-foreground">
           {note}

@@ -37,7 +37,7 @@ describe('DevicesPanel', () => {
     expect(devices.getUserMedia).toHaveBeenCalledTimes(1);
     expect(devices.track.stop).toHaveBeenCalled();
     await vi.waitFor(() => expect(within(panel).queryByText('Allow the microphone to see device names.')).not.toBeInTheDocument());
-    expect(within(panel).getByRole('combobox', { name: 'Microphone' })).toHaveTextContent('System default');
+    expect(within(panel).getByRole('combobox', { name: 'Microphone' })).toHaveDisplayValue('System default');
   });
 
   it("says where the browser cannot choose a speaker", async () => {

@@ -1,65 +1,45 @@
-import { CheckIcon, LockIcon } from 'lucide-react';
-import { Select as SelectPrimitive } from 'radix-ui';
 import { useId } from 'react';
 import { voiceTypeLabels, voiceTypes, type VoiceType } from '../../../../common/voice';
-import { Select, SelectContent, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
 
 interface AccentSelectProps {
   value: VoiceType;
-  /** The accents the plan includes; the others are shown locked. */
-  allowed: readonly VoiceType[];
+  /** The accents the plan includes; the others are shown locked. None is while the plan loads. */
+  allowed: readonly VoiceType[] | undefined;
   disabled: boolean;
   onChange(voiceType: VoiceType): void;
 }
 
 /**
- * The accent type select. Locked accents stay choosable, so that choosing one can say which plan
- * it needs (the owner refuses it and the select keeps its value).
+ * The accent type select: the browser's own, as the first thing Call Settings shows (Radix Select
+ * rendered each of its nine options four times as the page loaded, and its chunk came with it).
+ * Locked accents stay choosable, so that choosing one can say which plan it needs (the owner
+ * refuses it and the select keeps its value).
  */
 export function AccentSelect({ value, allowed, disabled, onChange }: AccentSelectProps) {
   const id = useId();
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>Accent Type</Label>
-      <Select value={value} onValueChange={(next) => onChange(next as VoiceType)} disabled={disabled}>
-        <SelectTrigger id={id} aria-label="Accent Type">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {voiceTypes.map((voiceType) => (
-            <AccentOption key={voiceType} voiceType={voiceType} locked={!allowed.includes(voiceType)} />
-          ))}
-        </SelectContent>
-      </Select>
+      <NativeSelect
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          const next = event.currentTarget.value as VoiceType;
+          // The select shows the accent in force until the owner takes the new one: a refused
+          // choice must not stay on screen, and Preact does not put a controlled value back itself.
+          event.currentTarget.value = value;
+          onChange(next);
+        }}
+      >
+        {voiceTypes.map((voiceType) => (
+          <option key={voiceType} value={voiceType}>
+            {!allowed || allowed.includes(voiceType) ? voiceTypeLabels[voiceType] : `${voiceTypeLabels[voiceType]} (locked)`}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
-  );
-}
-
-function AccentOption({ voiceType, locked }: { voiceType: VoiceType; locked: boolean }) {
-  const textId = useId();
-  const lockId = useId();
-  return (
-    <SelectPrimitive.Item
-      value={voiceType}
-      // Radix names an option by its text alone; a locked one also says so.
-      aria-labelledby={locked ? `${textId} ${lockId}` : textId}
-      className="relative flex w-full cursor-default select-none items-center gap-2 rounded-sm py-1.5 pl-2 pr-8 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground"
-    >
-      <SelectPrimitive.ItemText id={textId}>{voiceTypeLabels[voiceType]}</SelectPrimitive.ItemText>
-      {locked && (
-        <span className="ml-auto flex items-center text-muted-foreground">
-          <LockIcon className="size-3.5" aria-hidden="true" />
-          <span id={lockId} className="sr-only">
-            (locked)
-          </span>
-        </span>
-      )}
-      <span className="absolute right-2 flex size-3.5 items-center justify-center">
-        <SelectPrimitive.ItemIndicator>
-          <CheckIcon className="size-4" aria-hidden="true" />
-        </SelectPrimitive.ItemIndicator>
-      </span>
-    </SelectPrimitive.Item>
   );
 }

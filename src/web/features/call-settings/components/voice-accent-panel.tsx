@@ -47,7 +47,7 @@ export function VoiceAccentPanel({ voice }: { voice: VoiceSettingsState }) {
             <AlertDescription>Your plan no longer includes these settings, so your calls use the normal voice. Reset them or choose what your plan includes.</AlertDescription>
           </Alert>
         )}
-        <AccentSelect value={settings.voiceType} allowed={allowed?.voiceTypes ?? []} disabled={!allowed} onChange={voice.changeAccent} />
+        <AccentSelect value={settings.voiceType} allowed={allowed?.voiceTypes} disabled={!allowed} onChange={voice.changeAccent} />
         <div className="flex flex-col gap-4">
           <VoiceSlider label="Pitch" value={settings.pitch} disabled={!slidersAllowed} describedBy={allowed && !slidersAllowed ? sliderHintId : undefined} onChange={voice.changePitch} />
           <VoiceSlider label="Speed" value={settings.speed} disabled={!slidersAllowed} describedBy={allowed && !slidersAllowed ? sliderHintId : undefined} onChange={voice.changeSpeed} />
