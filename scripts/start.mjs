@@ -22,7 +22,10 @@ const steps = [
   [bin('vite'), ['build', '--logLevel', 'warn']],
   // The same build as `npm run build`: the server sends these copies to browsers that accept them.
   [bin('tsx'), ['scripts/compress-web-app.ts']],
-  [bin('tsx'), [...SERVER_NODE_FLAGS, 'src/server/main.ts']],
+  // One process, `node --import tsx`, not the tsx command: tsx relays a SIGTERM to the server it
+  // runs in a child and SIGKILLs that child when it has not said within 30 ms that the signal came,
+  // which a server busy with calls can miss; the drain would then never run.
+  [process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts']],
 ];
 for (const [command, args] of steps) {
   const code = await run(command, args);

@@ -4,11 +4,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { TEST_PASSWORD } from '../support/accounts';
 import { freePort } from '../support/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -19,7 +19,8 @@ interface Run {
 }
 
 function startServer(env: Record<string, string>, args: string[] = []): Run {
-  const child = spawn(tsx, ['src/server/main.ts', ...args], {
+  // As npm start runs it (scripts/start.mjs): one Node process, which the test's signals reach.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts', ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', ...env },
   });
@@ -175,7 +176,6 @@ describe('starting the server', () => {
 
     const second = startServer({ DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
-    // tsx runs the server in a child process of its own, so the pid named is that one's.
     expect(second.output()).toMatch(
       new RegExp(`^voxline: DATA_DIR ${dataDir} is in use by another Voxline server \\(pid \\d+\\); stop it or set DATA_DIR to another directory\n$`),
     );

@@ -8,7 +8,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FLAGS_MODULE = 'scripts/server-node-flags.mjs';
 
 /** Every way the server is started; each passes the flags it reads from FLAGS_MODULE. */
-const LAUNCHERS = ['scripts/start.mjs', 'scripts/dev.mjs', 'bench/media/run.ts', 'bench/load/run.ts', 'tests/support/server-process.ts', 'tests/e2e/support/server.ts'];
+const LAUNCHERS = ['scripts/start.mjs', 'scripts/dev.mjs', 'bench/media/run.ts', 'bench/load/run.ts', 'tests/support/server-process.ts', 'tests/e2e/support/server.ts', 'tests/integration/start-up.test.ts'];
 
 const FLAG_SPELLING = /--(initial-old-space-size|no-allocation-site-pretenuring)\b/;
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'data', 'test-results', 'playwright-report']);
@@ -52,6 +52,6 @@ describe('the Node flags of the server (docs/decisions/011-no-allocation-site-pr
   });
 
   it('are the ones docs/deploy.md tells deployments to start the server with', () => {
-    expect(read('docs/deploy.md')).toContain(`npx tsx ${SERVER_NODE_FLAGS.join(' ')} src/server/main.ts`);
+    expect(read('docs/deploy.md')).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} --import tsx src/server/main.ts`);
   });
 });
