@@ -9,7 +9,7 @@ const PREFIX = '\0voxline-phone-metadata:';
  * literal, which V8 parses as JavaScript when the phone library's chunk runs. This serves the
  * library's imports of it as `JSON.parse("…")` of the JSON file beside it: V8 reads a JSON string
  * in a fraction of the time it takes for the same object as code (V8's "cost of JavaScript 2019";
- * measured in docs/benchmarks.md, "The phone library's metadata as JSON").
+ * measured in docs/benchmarks.md, "Main-thread work by source, 2026-12-02").
  */
 export function phoneMetadataAsJson(): Plugin {
   return {
