@@ -8,6 +8,7 @@ import lighthouse, { type RunnerResult } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium';
 import { startServer } from '../../tests/e2e/support/server';
 import { freePort } from '../../tests/support/free-port';
+import { calibratedCpuSlowdown, measureBenchmarkIndex } from './cpu-slowdown';
 import { CATEGORIES, medianRun, type PageRuns, scoresOf, scoreTable, targetsMissed } from './run-scores';
 import { PAGES } from './pages';
 import { signedInCookie } from './session-cookie';
@@ -19,7 +20,7 @@ import { buildWebApp, webBuildIsStale } from './web-build';
  * app served by the real server. Prints a Markdown table of each page's median run and writes
  * every run's JSON and HTML report to a temporary folder.
  *
- *   npm run lighthouse -- --runs 5 --out /tmp/lighthouse [--no-build] [--pages /dialer,/call-settings]
+ *   npm run lighthouse -- --runs 5 --out /tmp/lighthouse [--no-build] [--pages /dialer,/call-settings] [--cpu-slowdown 2.5|calibrated]
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,6 +33,8 @@ const { values } = parseArgs({
     build: { type: 'boolean', default: true },
     // A comma-separated subset of the pages, to compare builds on the ones that differ.
     pages: { type: 'string' },
+    // Lighthouse's 4x by default; a number, or `calibrated` to the host's benchmark index (cpu-slowdown.ts).
+    'cpu-slowdown': { type: 'string' },
   },
   allowNegative: true,
 });
@@ -40,6 +43,10 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error(`--runs ta
 const pagePaths = values.pages?.split(',') ?? PAGES.map((page) => page.path);
 const unknownPages = pagePaths.filter((pagePath) => !PAGES.some((page) => page.path === pagePath));
 if (unknownPages.length > 0) throw new Error(`--pages takes some of ${PAGES.map((page) => page.path).join(', ')} (got ${unknownPages.join(', ')})`);
+const cpuSlowdownOption = values['cpu-slowdown'];
+if (cpuSlowdownOption !== undefined && cpuSlowdownOption !== 'calibrated' && !(Number(cpuSlowdownOption) >= 1 && Number(cpuSlowdownOption) <= 20)) {
+  throw new Error(`--cpu-slowdown takes a number from 1 to 20 or "calibrated" (got ${cpuSlowdownOption})`);
+}
 const outDir = values.out ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voxline-lighthouse-'));
 fs.mkdirSync(outDir, { recursive: true });
 
@@ -52,6 +59,7 @@ if (values.build && webBuildIsStale(ROOT)) {
 async function lighthouseRun(url: string, cookie: string | null, attemptsLeft = 2): Promise<RunnerResult> {
   const result = await lighthouse(url, {
     port: debuggingPort,
+    ...(cpuSlowdown === null ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
     output: ['json', 'html'],
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
@@ -75,11 +83,23 @@ async function stopAll() {
 }
 // Ctrl-C must not leave the server and its data folder behind.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+/** Lighthouse's own default (4x) when null. */
+let cpuSlowdown: number | null = null;
 try {
+  let slowdownSaid = 'CPU slowdown 4x (Lighthouse\'s default)';
+  if (cpuSlowdownOption === 'calibrated') {
+    const index = await measureBenchmarkIndex(browser);
+    cpuSlowdown = Math.round(calibratedCpuSlowdown(index) * 100) / 100;
+    slowdownSaid = `CPU slowdown ${cpuSlowdown}x, calibrated from a benchmark index of ${index} measured before the runs`;
+    console.log(`${slowdownSaid}\n`);
+  } else if (cpuSlowdownOption !== undefined) {
+    cpuSlowdown = Number(cpuSlowdownOption);
+    slowdownSaid = `CPU slowdown ${cpuSlowdown}x`;
+  }
   const cookie = await signedInCookie(server.url);
   const pages: PageRuns[] = [];
   let lighthouseVersion = '';
-  // Lighthouse's own CPU yardstick, taken at each run: its 4x CPU slowdown assumes a fast desktop (about 1000 or more).
+  // Lighthouse's own CPU yardstick, taken at each run: its 4x CPU slowdown assumes a fast desktop (about 1,500).
   const benchmarkIndexes: number[] = [];
   for (const page of PAGES.filter(({ path: pagePath }) => pagePaths.includes(pagePath))) {
     const url = `${server.url}${page.path}`;
@@ -100,7 +120,7 @@ try {
     pages.push(pageRuns);
   }
 
-  console.log(`\nLighthouse ${lighthouseVersion}, ${await browser.version()}, mobile emulation, simulated throttling; median of ${runs} run(s) by performance score; CPU benchmark index ${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)}\n`);
+  console.log(`\nLighthouse ${lighthouseVersion}, ${await browser.version()}, mobile emulation, simulated throttling, ${slowdownSaid}; median of ${runs} run(s) by performance score; CPU benchmark index ${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)}\n`);
   console.log(scoreTable(pages).join('\n'));
   console.log('');
   for (const { path: pagePath, runs: pageRunList } of pages) {
