@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { percentile } from '../network/audio-analysis';
 
 /**
  * Lighthouse's default 4x CPU slowdown stands for its mobile target device only on a host whose
@@ -26,8 +27,7 @@ export async function measureBenchmarkIndex(browser: Browser, readings = 5): Pro
   try {
     const indexes: number[] = [];
     for (let reading = 0; reading < readings; reading += 1) indexes.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
-    indexes.sort((a, b) => a - b);
-    return indexes[Math.floor(indexes.length / 2)]!;
+    return percentile(indexes, 0.5)!;
   } finally {
     await page.close();
   }

@@ -54,8 +54,8 @@ for (const kind of ['audio-context', 'media-element'] as const) {
     const recordings = await secondOfPlayedAudio(page, kind);
     expect(recordings.map((recording) => recording.kind)).toEqual([kind]);
     const [{ sampleRate, startEpochMs }] = recordings as [(typeof recordings)[number]];
-    // The page's thread, starved by other work on the machine, can miss a block of the tap's: the
-    // tone then reads squeezed for as long as the gap is in the window. Read again until it is not.
+    // On a machine starved by other work the played tone can break, and a break in the window
+    // moves its peak for as long as it is there. Read again until it does not.
     let lastHalfSecond: Float32Array = new Float32Array(0);
     let frequency = 0;
     await expect

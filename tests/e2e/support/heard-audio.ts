@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { dominantFrequency, rms } from '../../support/dsp/analysis';
+import { percentile } from '../../../bench/network/audio-analysis';
 import { installPlayedAudioTap, readPlayedAudio } from '../../../bench/network/played-audio';
 
 /** Audio a page played, mono, at its AudioContext's rate. */
@@ -62,8 +63,7 @@ export function toneOf({ samples, sampleRate }: Heard): number | null {
     if (rms(part) > 0.01) frequencies.push(dominantFrequency(part, sampleRate, 50, 2_000));
   }
   if (pieces === 0 || frequencies.length < pieces / 2) return null;
-  frequencies.sort((a, b) => a - b);
-  return frequencies[Math.floor(frequencies.length / 2)]!;
+  return percentile(frequencies, 0.5);
 }
 
 /**
