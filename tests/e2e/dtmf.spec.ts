@@ -71,7 +71,9 @@ test('touch-tones: * and # typed before a call are refused for dialling; pressed
         // Everything played since the first key, however slowly this machine reads it back.
         const secondsSincePressed = (Date.now() - pressedAt) / 1000 + 1;
         const recording = (await readPlayedAudio(page, secondsSincePressed)).find((candidate) => candidate.kind === 'audio-context' && candidate.startEpochMs === callContext!.startEpochMs);
-        return recording ? detectDtmf(recording.samples, recording.sampleRate) : '';
+        // No two pressed keys are alike, so a key heard twice in a row is one tone a dropout of
+        // the starved page's playback split (the detector bridges one block, src/dsp/dtmf.ts).
+        return recording ? detectDtmf(recording.samples, recording.sampleRate).replace(/(.)\1+/g, '$1') : '';
       },
       { timeout: 20_000 },
     )
