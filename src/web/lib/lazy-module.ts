@@ -57,3 +57,11 @@ export function useLazyModule<T>(lazy: LazyModule<T>): T | null {
   if (failure) throw failure;
   return module;
 }
+
+/**
+ * The module once it has arrived, else null (and its load is started), for what can do without it:
+ * a failed load leaves it null instead of failing the component.
+ */
+export function useLazyModuleIfLoaded<T>(lazy: LazyModule<T>): T | null {
+  return useSyncExternalStore(lazy.subscribe, lazy.getSnapshot).module;
+}

@@ -1,4 +1,4 @@
-import { LazyModule, useLazyModule } from './lazy-module';
+import { LazyModule, useLazyModule, useLazyModuleIfLoaded } from './lazy-module';
 import type * as PhoneLibraryModule from './phone-library-module';
 
 /**
@@ -26,4 +26,12 @@ export function formatPhoneNumberNow(e164: string): string {
   if (library) return library.formatPhoneNumber(e164);
   phoneLibrary.load().catch(() => undefined);
   return e164;
+}
+
+/**
+ * A number on a call's card, which must show whatever happens to the library: formatted once it has
+ * loaded (its load is started), as the server sent it (E.164) before then or if it could not load.
+ */
+export function useFormattedPhoneNumber(e164: string): string {
+  return useLazyModuleIfLoaded(phoneLibrary)?.formatPhoneNumber(e164) ?? e164;
 }

@@ -1,8 +1,8 @@
 import { MicIcon, MicOffIcon, PhoneIcon, PhoneIncomingIcon, PhoneOffIcon } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { useFormattedPhoneNumber } from '../../../lib/phone-library';
 import { toast } from '../../../lib/toast';
 import { formatDuration } from '../../../../common/calls';
-import { formatPhoneNumber } from '../../../../common/phone';
 import { CallStatusAnnouncer } from '../../../calls/call-status-announcer';
 import { CallDetails } from '../../../calls/call-details';
 import type { CallFiguresStore } from '../../../calls/call-figures-watch';
@@ -74,6 +74,7 @@ export function CallReceiverPanel({ receiver, hasNumbers }: { receiver: CallRece
 
 function IncomingCallCard({ call, onAnswer, onReject }: { call: ReceivedCall; onAnswer: () => void; onReject: () => void }) {
   const titleId = useId();
+  const peer = useFormattedPhoneNumber(call.peer);
   return (
     <section aria-labelledby={titleId} className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-green-500/40 bg-green-500/10 p-4">
       <div className="flex items-center gap-3">
@@ -82,7 +83,7 @@ function IncomingCallCard({ call, onAnswer, onReject }: { call: ReceivedCall; on
           <h4 id={titleId} className="font-semibold">
             Incoming Call
           </h4>
-          <p className="text-lg tabular-nums">{formatPhoneNumber(call.peer)}</p>
+          <p className="text-lg tabular-nums">{peer}</p>
         </div>
       </div>
       <div className="flex gap-2">
@@ -117,6 +118,7 @@ function OnCallCard({
   onPressKey: (key: string) => boolean;
 }) {
   const titleId = useId();
+  const peer = useFormattedPhoneNumber(call.peer);
   const sectionRef = useRef<HTMLElement>(null);
   const elapsedSec = useElapsedSeconds(elapsed);
   const connected = call.phase === 'active';
@@ -136,7 +138,7 @@ function OnCallCard({
         <h4 id={titleId} className="font-semibold">
           On Call
         </h4>
-        <p className="text-lg tabular-nums">{formatPhoneNumber(call.peer)}</p>
+        <p className="text-lg tabular-nums">{peer}</p>
         <p className="text-sm tabular-nums text-muted-foreground">
           <span className="sr-only">Call time </span>
           {connected ? formatDuration(elapsedSec) : 'Connecting...'}

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { PhoneCallIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPhoneNumber } from '../../../../common/phone';
 import { useCall } from '../../../calls/call-context';
 import { Button } from '../../../components/ui/button';
+import { loadPhoneLibrary, useFormattedPhoneNumber } from '../../../lib/phone-library';
 import { phoneNumbersQuery } from '../../../lib/phone-numbers';
 import { callLinesQuery } from '../../../calls/call-lines-query';
 
@@ -25,12 +24,17 @@ export function SoundTestCall({ voiceChanger, beforeCall }: SoundTestCallProps) 
   const from = numbers.data?.[0]?.phoneNumber;
   const soundTest = lines.data?.soundTestNumber;
   const noNumber = numbers.isSuccess && !from;
+  const soundTestShown = useFormattedPhoneNumber(soundTest ?? '');
 
   async function callSoundTest() {
     if (!from || !soundTest) return;
     await beforeCall();
-    const dialCode = parsePhoneNumberFromString(soundTest)?.countryCallingCode;
-    await start({ from, to: soundTest, countryCode: dialCode ? `+${dialCode}` : '', voiceChanger });
+    // The dial code only sets the number apart on the active-call bar: without the library the call goes ahead.
+    const dialCode = await loadPhoneLibrary().then(
+      (phone) => phone.splitInternational(soundTest)?.country.dialCode ?? '',
+      () => '',
+    );
+    await start({ from, to: soundTest, countryCode: dialCode, voiceChanger });
   }
 
   return (
@@ -49,7 +53,7 @@ export function SoundTestCall({ voiceChanger, beforeCall }: SoundTestCallProps) 
             .
           </>
         ) : (
-          <>The line{soundTest ? ` (${formatPhoneNumber(soundTest)})` : ''} plays your voice back as the people you call hear it. The call is free.</>
+          <>The line{soundTest ? ` (${soundTestShown})` : ''} plays your voice back as the people you call hear it. The call is free.</>
         )}
       </p>
     </div>
