@@ -30,6 +30,8 @@ export interface VoxlineUnderTest {
   mediaBytes(): LinkBytes;
   /** CPU time the server process has used (user and system), ms. */
   cpuMs(): number;
+  /** What the server has logged so far (its JSON lines). */
+  serverLog(): string;
   stop(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export async function startVoxline(transport: Transport, seed: number): Promise<
       return { up: proxy.counters.upstream.forwardedBytes, down: proxy.counters.downstream.forwardedBytes };
     },
     cpuMs: () => processCpuMs(server.pid),
+    serverLog: () => fs.readFileSync(server.logFile, 'utf8'),
     async stop() {
       await Promise.all([relay?.stop(), proxy.stop()]);
       await server.stop();

@@ -3,6 +3,8 @@ import { miniTextField } from './api/mini-text-field';
 import { callOutcomes, callStates } from './calls';
 
 const callIdField = miniTextField('callId');
+/** More than any jitter buffer holds. */
+const MAX_BUFFERED_MS = 10_000;
 /** An audio-only offer is 2–6 kB; this leaves room for many candidates and nothing more. */
 const MAX_SDP_LENGTH = 20_000;
 /** Controls but the tab and SDP's CRLF line ends (RFC 8866 §5). */
@@ -27,6 +29,15 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('media.offer'), callId: callIdField, sdp: sdpField }),
   /** Starts or stops recording the call (Premium and Platinum, issue 19). */
   z.object({ type: z.literal('call.record'), callId: callIdField, recording: z.boolean() }),
+  /**
+   * The tab plays its WebRTC audio `bufferedMs` later than its link now needs (after a bad stretch):
+   * the server starts its stream afresh at a quiet moment (docs/calls.md#catching-up).
+   */
+  z.object({
+    type: z.literal('media.catchUp'),
+    callId: callIdField,
+    bufferedMs: z.number({ error: 'bufferedMs must be a number' }).check(z.int('bufferedMs must be a whole number of milliseconds'), z.minimum(0, 'bufferedMs must not be negative'), z.maximum(MAX_BUFFERED_MS, `bufferedMs must be at most ${MAX_BUFFERED_MS}`)),
+  }),
 ]);
 
 /** What a change in one tab or device may have touched, so every other open one reloads it (issue 19, multi-device sync). */

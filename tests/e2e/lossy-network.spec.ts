@@ -1,4 +1,4 @@
-import { callSoundTest, latestTransport, launchParty, type Party } from '../../bench/network/browser-party';
+import { callSoundTest, hangUp, latestTransport, launchParty, type Party } from '../../bench/network/browser-party';
 import { PROBE_RATE, readRecordings } from '../../bench/network/audio-probes';
 import { independentLoss } from '../../bench/network/impairment';
 import { profiles } from '../../bench/network/profiles';
@@ -124,4 +124,47 @@ test('when the browser’s last handshake flight is lost once, the server’s re
 test('when the server’s side of the WebRTC handshake never ends, the call falls back to the websocket and still plays the caller’s 440 Hz', async () => {
   test.setTimeout(120_000);
   expect(await callLosingTheBrowsersLastFlight(Number.POSITIVE_INFINITY, 20, '10.91.0.3')).toBe('websocket-opus');
+});
+
+/**
+ * A bad stretch leaves Chromium's jitter buffer holding half a second, which it would give back over
+ * tens of seconds: once the link is clean again the tab asks the server to catch up, and the server
+ * starts its stream afresh under a new SSRC in one of the caller's pauses (docs/calls.md#catching-up),
+ * which the page takes as the same track. The 440 Hz, one second on and one off, still plays after.
+ */
+test('after a bad stretch, the tab asks the server to catch up, the server starts its stream afresh in a pause, and the tone still plays', async () => {
+  test.setTimeout(150_000);
+  const voxline = await startVoxline('webrtc', 19);
+  try {
+    const party = await launchParty({
+      name: 'Recovering',
+      wavPath: writeSineWav({ frequency: 440, seconds: 1, silenceSeconds: 1 }),
+      baseUrl: voxline.url,
+      areaCode: '385',
+      clientAddress: '10.91.0.4',
+      relay: voxline.relay,
+    });
+    try {
+      await callSoundTest(party);
+      await expect.poll(async () => rms(await playedBetween(party, Date.now() - 2_000, Date.now())), { timeout: 30_000 }).toBeGreaterThan(0.01);
+      voxline.setProfile(profiles.bad);
+      await party.page.waitForTimeout(8_000);
+      voxline.setProfile(profiles.clean);
+      await party.page.waitForTimeout(8_000);
+      const samples = await playedBetween(party, Date.now() - 4_000, Date.now());
+      expect(rms(samples)).toBeGreaterThan(0.01);
+      expect(Math.abs(dominantFrequency(samples, PROBE_RATE) - 440)).toBeLessThan(440 * 0.02);
+      expect(await latestTransport(party)).toBe('webrtc');
+      await hangUp(party);
+      await expect.poll(() => voxline.serverLog().includes('WebRTC leg closed'), { timeout: 15_000 }).toBe(true);
+      const closed = voxline.serverLog().split('\n').find((line) => line.includes('WebRTC leg closed'))!;
+      expect(JSON.parse(closed)).toMatchObject({ catchUpRequests: expect.any(Number), streamRestarts: expect.any(Number) });
+      expect(JSON.parse(closed).catchUpRequests).toBeGreaterThanOrEqual(1);
+      expect(JSON.parse(closed).streamRestarts).toBeGreaterThanOrEqual(1);
+    } finally {
+      await party.browser.close();
+    }
+  } finally {
+    await voxline.stop();
+  }
 });

@@ -50,6 +50,8 @@ export class WebRtcClient {
   readonly connection: RTCPeerConnection;
   /** The frames decoded from the server's packets, in arrival order. */
   readonly heard: Int16Array[] = [];
+  /** The SSRC of the server's packets, once per run of packets under it (a new stream starts a new entry). */
+  readonly ssrcs: number[] = [];
   private readonly transceiver;
   private readonly encoder = new OpusFrameEncoder(16_000, 32_000);
   private readonly decoder = new OpusFrameDecoder(16_000);
@@ -70,12 +72,6 @@ export class WebRtcClient {
       turnTlsOptions: turnCertificate ? { ca: turnCertificate } : undefined,
     });
     this.transceiver = this.connection.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
-    this.connection.onTrack.subscribe((track) =>
-      track.onReceiveRtp.subscribe((rtp) => {
-        const frame = this.decoder.decode(rtp.payload);
-        if (frame) this.heard.push(frame.slice());
-      }),
-    );
   }
 
   /** The full offer, its candidates gathered. */
@@ -84,8 +80,20 @@ export class WebRtcClient {
     return this.connection.localDescription!.sdp;
   }
 
+  /**
+   * Takes the answer, and from then on every RTP packet of the transport, whatever its SSRC, as
+   * Chromium takes a new SSRC on an m-line that names none: werift's own routing drops a packet
+   * whose SSRC it has not seen.
+   */
   async accept(answer: string) {
     await this.connection.setRemoteDescription({ type: 'answer', sdp: answer });
+    for (const transport of this.connection.dtlsTransports) {
+      transport.onRtp.subscribe((rtp) => {
+        if (this.ssrcs.at(-1) !== rtp.header.ssrc) this.ssrcs.push(rtp.header.ssrc);
+        const frame = this.decoder.decode(rtp.payload);
+        if (frame) this.heard.push(frame.slice());
+      });
+    }
   }
 
   async connected(timeoutMs = 10_000) {

@@ -30,6 +30,7 @@ export type CallRequest =
   | { op: 'answer'; userId: string; callId: string; tabId: string }
   | { op: 'reject' | 'hangup' | 'signed-out'; userId: string; callId: string }
   | { op: 'mute'; userId: string; callId: string; muted: boolean }
+  | { op: 'media.catchUp'; userId: string; callId: string; bufferedMs: number }
   | { op: 'record'; userId: string; callId: string; recording: boolean }
   | { op: 'dtmf'; userId: string; callId: string; digits: string }
   | { op: 'voice'; userId: string; settings: VoiceSettings }

@@ -92,6 +92,7 @@ export class CallService {
 
     hub.on('call.hangup', (user, message) => this.hangup(user.id, message.callId));
     hub.on('call.mute', (user, message) => this.setMuted(user.id, message.callId, message.muted));
+    hub.on('media.catchUp', (user, message) => this.catchUpPlayout(user.id, message.callId, message.bufferedMs));
     hub.on('call.record', async (user, message, tabId) => {
       try {
         await this.setRecording(user.id, message.callId, message.recording);
@@ -106,6 +107,7 @@ export class CallService {
     this.routing.on('hangup', (request) => this.hangup(request.userId, request.callId));
     this.routing.on('signed-out', (request) => this.endForSignOut(request.userId, request.callId));
     this.routing.on('mute', (request) => this.setMuted(request.userId, request.callId, request.muted));
+    this.routing.on('media.catchUp', (request) => this.catchUpPlayout(request.userId, request.callId, request.bufferedMs));
     this.routing.on('record', (request) => this.setRecording(request.userId, request.callId, request.recording));
     this.routing.on('dtmf', async (request) => {
       const sent = await this.touchTones.send(request.userId, request.callId, request.digits);
@@ -185,6 +187,13 @@ export class CallService {
   /** The user mutes or unmutes their side of the call, wherever it is held. */
   async setMuted(userId: string, callId: string, muted: boolean) {
     if (!this.live.setMuted(userId, callId, muted)) await this.routing.forward(userId, callId, 'No such call in progress', { op: 'mute', userId, callId, muted });
+  }
+
+  /** The user's tab plays the call's audio late: the leg sending it catches up, wherever the call is held. */
+  async catchUpPlayout(userId: string, callId: string, bufferedMs: number) {
+    if (!this.live.catchUpPlayout(userId, callId, bufferedMs)) {
+      await this.routing.forward(userId, callId, 'No such call in progress', { op: 'media.catchUp', userId, callId, bufferedMs });
+    }
   }
 
   /**

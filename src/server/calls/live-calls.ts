@@ -353,6 +353,20 @@ export class LiveCalls {
     return true;
   }
 
+  /** Passes a tab's word that it plays its audio late to the user's leg of the call here; false when this instance does not hold it. */
+  catchUpPlayout(userId: string, callId: string, bufferedMs: number): boolean {
+    const inbound = this.inbound.get(callId);
+    if (inbound && inbound.userId === userId) {
+      inbound.outbound.callee?.catchUpPlayout?.(bufferedMs);
+      return true;
+    }
+    const call = this.calls.get(callId);
+    if (!call) return false;
+    if (call.userId !== userId) throw AppError.notFound(NO_CALL.reason);
+    call.caller?.catchUpPlayout?.(bufferedMs);
+    return true;
+  }
+
   /**
    * The caller's calls here take new voice settings at once, as far as the plan allows; a notice
    * says what it refuses. A call on a contact's preset keeps it.

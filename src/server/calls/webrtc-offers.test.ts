@@ -66,6 +66,48 @@ describe('WebRTC offers', () => {
     caller.tab.socket.close();
   });
 
+  it('starts its stream to the browser afresh under a new SSRC at a quiet moment when the tab says it plays the audio late', async () => {
+    const caller = await callerOnTheSoundTestLine();
+    const peer = await WebRtcClient.create();
+    try {
+      const from = caller.tab.messages.length;
+      caller.tab.send({ type: 'media.offer', callId: caller.callId, sdp: await peer.offer() });
+      const answer = (await reply(caller.tab, caller.callId, from)) as Extract<ServerMessage, { type: 'media.answer' }>;
+      // The answer names no SSRC of ours: a browser takes a new one as the same track's new stream.
+      expect(answer.sdp).not.toMatch(/^a=ssrc/m);
+      await peer.accept(answer.sdp);
+      await peer.connected();
+      await until(() => caller.tab.messages.slice(from).some((m) => m.type === 'media.connected' && m.callId === caller.callId), 10_000);
+      peer.startTone(440);
+      await until(() => peer.heard.length >= 50, 15_000);
+      caller.tab.send({ type: 'media.catchUp', callId: caller.callId, bufferedMs: 200 });
+      // While the tone goes on (and before 1 s has passed) the stream stays as it is.
+      const heardAtRequest = peer.heard.length;
+      await until(() => peer.heard.length >= heardAtRequest + 25, 15_000);
+      expect(peer.ssrcs).toHaveLength(1);
+
+      peer.stopTone();
+      peer.startTone(0);
+      await until(() => peer.ssrcs.length === 2, 10_000);
+      peer.stopTone();
+      peer.startTone(440);
+      const heardOnNewStream = peer.heard.length;
+      await until(() => peer.heard.length >= heardOnNewStream + 60, 15_000);
+      expect(Math.abs(dominantFrequency(peer.audio(peer.heard.length - 40), 16_000) - 440)).toBeLessThan(440 * 0.02);
+      expect(peer.ssrcs).toHaveLength(2);
+
+      const refusedFrom = caller.tab.messages.length;
+      caller.tab.send({ type: 'media.catchUp', callId: caller.callId, bufferedMs: -5 });
+      await until(() => caller.tab.messages.slice(refusedFrom).some((m) => m.type === 'error'), 5_000);
+      expect(caller.tab.messages.slice(refusedFrom).find((m) => m.type === 'error')).toMatchObject({ message: 'That message is not one Voxline understands' });
+      expect(peer.ssrcs).toHaveLength(2);
+    } finally {
+      await peer.close();
+      caller.tab.send({ type: 'call.hangup', callId: caller.callId });
+      caller.tab.socket.close();
+    }
+  });
+
   it('ends the call as a sign-out when the session that offered ends, though no media socket closes', async () => {
     const caller = await callerOnTheSoundTestLine();
     const peer = await WebRtcClient.create();

@@ -19,6 +19,8 @@ export interface CallLeg {
   close(reason: string): void;
   /** Called once the bridge has joined the leg to the other side: a built-in party starts talking. */
   connected?(): void;
+  /** The browser says it plays this leg's audio `bufferedMs` later than its link needs (docs/calls.md#catching-up); legs that can act on it do. */
+  catchUpPlayout?(bufferedMs: number): void;
 }
 
 /** The listener bookkeeping every leg shares. */

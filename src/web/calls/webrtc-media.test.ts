@@ -56,6 +56,25 @@ describe('WebRtcMedia', () => {
     expect(onDrop).toHaveBeenCalledWith(true);
   });
 
+  it('asks the server to catch up when its audio plays later than the clean link needs, and stops watching once closed', async () => {
+    const { connecting, peer, signalling } = await connected();
+    const media = (await connecting)!;
+    // The jitter buffer a bad stretch left: 400 ms a sample, on a link now clean.
+    const playing = (seconds: number) =>
+      new Map([['in', { id: 'in', type: 'inbound-rtp', kind: 'audio', timestamp: 0, ssrc: 5, jitterBufferDelay: 0.4 * 16_000 * seconds, jitterBufferEmittedCount: 16_000 * seconds, jitter: 0.002, packetsLost: 0 } as RTCStats]]);
+    peer.report = playing(1);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(signalling.sent.filter((message) => message.type === 'media.catchUp')).toEqual([]);
+    peer.report = playing(2);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(signalling.sent.filter((message) => message.type === 'media.catchUp')).toEqual([{ type: 'media.catchUp', callId: 'c1', bufferedMs: 400 }]);
+
+    media.close();
+    peer.report = playing(30);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(signalling.sent.filter((message) => message.type === 'media.catchUp')).toHaveLength(1);
+  });
+
   it('no longer hears a sign-out once closed', async () => {
     const { connecting, onDrop, signalling } = await connected();
     (await connecting)!.close();

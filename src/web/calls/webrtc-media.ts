@@ -8,10 +8,13 @@ import type { CallMediaStats } from './call-media-stats';
 import type { CallMediaLink } from './call-media-link';
 import type { MediaPlatform } from './media-platform';
 import { withOpusParameters } from './opus-sdp';
+import { PlayoutDelayWatch, readPlayout } from './playout-delay-watch';
 import { noRtpYet, readWebRtcStats, type RtpCounts } from './webrtc-stats';
 
 /** The offer carries its candidates (no trickle), gathered for at most this long. */
 const ICE_GATHERING_LIMIT_MS = 1_500;
+/** How often the playout delay is read: a late buffer is noticed within a second of the link turning clean. */
+const PLAYOUT_CHECK_MS = 500;
 
 export interface WebRtcMediaOptions {
   callId: string;
@@ -37,14 +40,19 @@ export class WebRtcMedia implements CallMediaLink {
   private previous: RtpCounts = noRtpYet(Date.now());
   private muted = false;
   private readonly stopFollowingMicrophone: () => void;
+  private readonly playoutDelay = new PlayoutDelayWatch();
+  private readonly playoutTimer: ReturnType<typeof setInterval>;
 
   private constructor(
     private readonly peer: RTCPeerConnection,
     private stream: MediaStream,
     private readonly remote: RemoteAudio,
     private readonly stopWatchingSignOut: () => void,
+    /** Asks the server to start its stream afresh (media.catchUp). */
+    private readonly askToCatchUp: (bufferedMs: number) => void,
   ) {
     this.stopFollowingMicrophone = followMicrophoneChoice(this, openMicrophone);
+    this.playoutTimer = setInterval(() => void this.checkPlayout(), PLAYOUT_CHECK_MS);
   }
 
   /**
@@ -79,7 +87,9 @@ export class WebRtcMedia implements CallMediaLink {
       options.onDrop(signedOut);
     };
     // The server ended the call with the session; the peer would only notice much later.
-    const media = new WebRtcMedia(peer, options.stream, remote, options.signalling.onSignedOut(() => drop(true)));
+    const media = new WebRtcMedia(peer, options.stream, remote, options.signalling.onSignedOut(() => drop(true)), (bufferedMs) =>
+      options.signalling.send({ type: 'media.catchUp', callId: options.callId, bufferedMs }),
+    );
     // Not a fallback once connected: the server ends the call when this audio goes away. A
     // 'disconnected' peer may come back by itself.
     peer.onconnectionstatechange = () => {
@@ -117,8 +127,22 @@ export class WebRtcMedia implements CallMediaLink {
     return stats;
   }
 
+  /** Asks the server to catch up when the audio plays later than the link needs (docs/calls.md#catching-up). */
+  private async checkPlayout() {
+    let playout;
+    try {
+      playout = readPlayout(await this.peer.getStats(), Date.now());
+    } catch {
+      // The peer closed while it was read: the call is ending.
+      return;
+    }
+    const lateByMs = playout && this.playoutDelay.add(playout);
+    if (lateByMs) this.askToCatchUp(lateByMs);
+  }
+
   /** Stops the audio and closes the peer; onDrop is not called. */
   close() {
+    clearInterval(this.playoutTimer);
     this.stopFollowingMicrophone();
     this.stopWatchingSignOut();
     this.peer.onconnectionstatechange = null;

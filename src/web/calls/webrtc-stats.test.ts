@@ -42,6 +42,14 @@ describe('readWebRtcStats', () => {
     expect(second.stats).toMatchObject({ packetsReceived: 148, packetsLost: 2, lossShare: 0.04, micLevel: undefined });
   });
 
+  it('counts a new stream from nothing when the server starts one under a new SSRC', () => {
+    const inbound = (ssrc: number, packetsReceived: number, bytesReceived: number) =>
+      ({ id: `IT${ssrc}`, type: 'inbound-rtp', kind: 'audio', timestamp: 0, ssrc, packetsReceived, packetsLost: 0, bytesReceived, headerBytesReceived: 0 }) as RTCInboundRtpStreamStats;
+    const first = readWebRtcStats(report([inbound(1, 500, 50_000)]), noRtpYet(0), 1_000);
+    const second = readWebRtcStats(report([inbound(2, 40, 4_000)]), first.counts, 2_000);
+    expect(second.stats).toMatchObject({ bitrateIn: 32_000, lossShare: 0 });
+  });
+
   it('leaves out what it cannot know yet', () => {
     const { stats } = readWebRtcStats(report([]), noRtpYet(1_000), 1_000);
     expect(stats).toEqual({ transport: 'webrtc', bitrateOut: undefined, bitrateIn: undefined, concealedShare: undefined, jitterMs: undefined, roundTripMs: undefined });

@@ -4,6 +4,8 @@ import { bitsPerSecond, shareOf, type CallMediaStats } from './call-media-stats'
 export interface RtpCounts {
   /** When they were read (ms, the caller's clock). */
   at: number;
+  /** The SSRC of the audio received: the server may start a new stream, whose counts start again. */
+  inboundSsrc: number | undefined;
   bytesSent: number;
   bytesReceived: number;
   concealedSamples: number;
@@ -13,7 +15,7 @@ export interface RtpCounts {
 }
 
 export function noRtpYet(at: number): RtpCounts {
-  return { at, bytesSent: 0, bytesReceived: 0, concealedSamples: 0, samplesReceived: 0, packetsReceived: 0, packetsLost: 0 };
+  return { at, inboundSsrc: undefined, bytesSent: 0, bytesReceived: 0, concealedSamples: 0, samplesReceived: 0, packetsReceived: 0, packetsLost: 0 };
 }
 
 const inMs = (seconds: number | undefined) => (seconds === undefined ? undefined : seconds * 1000);
@@ -49,6 +51,7 @@ export function readWebRtcStats(report: RTCStatsReport, previous: RtpCounts, at:
   const pair = selected ?? pairs.find((candidate) => candidate.nominated && candidate.state === 'succeeded');
   const counts: RtpCounts = {
     at,
+    inboundSsrc: inbound?.ssrc,
     bytesSent: (outbound?.bytesSent ?? 0) + (outbound?.headerBytesSent ?? 0),
     bytesReceived: (inbound?.bytesReceived ?? 0) + (inbound?.headerBytesReceived ?? 0),
     concealedSamples: inbound?.concealedSamples ?? 0,
@@ -57,18 +60,20 @@ export function readWebRtcStats(report: RTCStatsReport, previous: RtpCounts, at:
     packetsLost: Math.max(0, inbound?.packetsLost ?? 0),
   };
   const codec = inbound?.codecId === undefined ? undefined : (report.get(inbound.codecId) as { mimeType: string } | undefined);
-  const lost = counts.packetsLost - previous.packetsLost;
-  const elapsed = at - previous.at;
+  // A new stream's counts start from nothing: its rates count from there.
+  const before = previous.inboundSsrc !== undefined && previous.inboundSsrc !== counts.inboundSsrc ? { ...previous, bytesReceived: 0, concealedSamples: 0, samplesReceived: 0, packetsReceived: 0, packetsLost: 0 } : previous;
+  const lost = counts.packetsLost - before.packetsLost;
+  const elapsed = at - before.at;
   const stats: CallMediaStats = {
     transport: 'webrtc',
     codec: codec ? codecName(codec.mimeType) : undefined,
     packetsReceived: inbound?.packetsReceived,
     packetsLost: inbound?.packetsLost === undefined ? undefined : counts.packetsLost,
-    lossShare: inbound?.packetsReceived === undefined ? undefined : shareOf(Math.max(0, lost), Math.max(0, lost) + counts.packetsReceived - previous.packetsReceived),
+    lossShare: inbound?.packetsReceived === undefined ? undefined : shareOf(Math.max(0, lost), Math.max(0, lost) + counts.packetsReceived - before.packetsReceived),
     micLevel,
-    bitrateOut: bitsPerSecond(counts.bytesSent - previous.bytesSent, elapsed),
-    bitrateIn: bitsPerSecond(counts.bytesReceived - previous.bytesReceived, elapsed),
-    concealedShare: shareOf(counts.concealedSamples - previous.concealedSamples, counts.samplesReceived - previous.samplesReceived),
+    bitrateOut: bitsPerSecond(counts.bytesSent - before.bytesSent, elapsed),
+    bitrateIn: bitsPerSecond(counts.bytesReceived - before.bytesReceived, elapsed),
+    concealedShare: shareOf(counts.concealedSamples - before.concealedSamples, counts.samplesReceived - before.samplesReceived),
     jitterMs: inMs(inbound?.jitter),
     roundTripMs: inMs(pair?.currentRoundTripTime ?? remoteInbound?.roundTripTime),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withOpusParameters } from './answer-sdp';
+import { withOpusParameters, withoutSsrc } from './answer-sdp';
 
 /** The tail of an answer as werift writes it, the offer's Opus parameters copied in. */
 const answer = (payloadType: number, fmtp: string | null) =>
@@ -18,5 +18,12 @@ describe('withOpusParameters', () => {
   it('leaves an answer without Opus as it is', () => {
     const pcmu = 'm=audio 9 UDP/TLS/RTP/SAVPF 0\r\na=rtpmap:0 PCMU/8000\r\n';
     expect(withOpusParameters(pcmu)).toBe(pcmu);
+  });
+});
+
+describe('withoutSsrc', () => {
+  it('leaves out the SSRC lines and nothing else', () => {
+    const lines = ['m=audio 9 UDP/TLS/RTP/SAVPF 111', 'a=mid:0', 'a=msid:stream track', 'a=ssrc-group:FID 1 2', 'a=ssrc:1 cname:voxline', 'a=ssrc:1 msid:stream track', 'a=rtpmap:111 opus/48000/2', ''];
+    expect(withoutSsrc(lines.join('\r\n'))).toBe(['m=audio 9 UDP/TLS/RTP/SAVPF 111', 'a=mid:0', 'a=msid:stream track', 'a=rtpmap:111 opus/48000/2', ''].join('\r\n'));
   });
 });

@@ -17,3 +17,16 @@ export function withOpusParameters(answer: string): string {
   else lines[existing] = fmtp;
   return lines.join('\r\n');
 }
+
+/**
+ * The answer without our SSRC (a=ssrc, a=ssrc-group): the browser then takes our audio as the
+ * track's unsignalled stream, and a packet under a new SSRC as its new stream with a new jitter
+ * buffer, which is how the leg catches up a late playout (docs/calls.md#catching-up). The track
+ * and its stream are still named by a=msid.
+ */
+export function withoutSsrc(answer: string): string {
+  return answer
+    .split('\r\n')
+    .filter((line) => !line.startsWith('a=ssrc:') && !line.startsWith('a=ssrc-group:'))
+    .join('\r\n');
+}

@@ -46,6 +46,11 @@ export class RtpAudioSending {
     this.encoder.bitrate = bitrate;
   }
 
+  /** The next packet starts a new stream (a new SSRC, set by the peer): marked as a talkspurt's start. */
+  restart() {
+    this.first = true;
+  }
+
   /** Encodes one frame, which is only read, and writes its packet. */
   send(frame: Int16Array) {
     const payload = Buffer.from(this.encoder.encode(frame));

@@ -1,7 +1,7 @@
 import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { OPUS_BITRATE, OPUS_LOW_DATA_BITRATE } from '../../../common/media';
 import { MediaMetrics } from '../../metrics/media-meter';
-import { withOpusParameters } from './answer-sdp';
+import { withOpusParameters, withoutSsrc } from './answer-sdp';
 import { renumberWeriftDtlsRetransmissions } from './dtls-record-numbers';
 import { guardIce } from './ice-guard';
 import { acceptableOffer, MediaOfferError } from './offer-checks';
@@ -120,7 +120,7 @@ export class WebRtcEndpoint {
         this.legs.delete(leg);
         void peer.close().then(() => this.peers.delete(peer));
       });
-      return { sdp: withOpusParameters(sdp), leg };
+      return { sdp: withoutSsrc(withOpusParameters(sdp)), leg };
     } catch (error) {
       await peer.close();
       this.peers.delete(peer);

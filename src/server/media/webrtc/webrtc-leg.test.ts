@@ -8,6 +8,8 @@ import { COULD_NOT_CONNECT, CONNECTION_LOST, WebRtcLeg, type AudioPeer, type Pee
 /** A peer connection the test drives by hand. */
 class FakePeer implements AudioPeer {
   readonly sent: OutgoingRtp[] = [];
+  /** How many packets had been sent when each new stream began. */
+  readonly restartedAt: number[] = [];
   closed = 0;
   private stateListener: (state: PeerState) => void = () => {};
   private rtpListener: (ssrc: number, sequenceNumber: number, payload: Uint8Array) => void = () => {};
@@ -24,6 +26,9 @@ class FakePeer implements AudioPeer {
   }
   sendRtp(packet: OutgoingRtp) {
     this.sent.push(packet);
+  }
+  restartStream() {
+    this.restartedAt.push(this.sent.length);
   }
   close() {
     this.closed += 1;
@@ -165,5 +170,26 @@ describe('WebRtcLeg', () => {
     expect(leg.bitrate).toBe(OPUS_MIN_BITRATE);
     for (let i = 0; i < 10; i += 1) peer.report(0);
     expect(leg.bitrate).toBe(OPUS_LOW_DATA_BITRATE);
+  });
+
+  it('starts its stream afresh at a quiet moment when the browser says its playout runs late, and not before asked', () => {
+    const peer = new FakePeer();
+    const { leg } = legOn(peer);
+    peer.state('connected');
+    const speech = toneFrames(200, 16_000, 10);
+    const quiet = new Int16Array(320);
+    for (const frame of speech) leg.send(frame);
+    for (let i = 0; i < 20; i += 1) leg.send(quiet);
+    expect(peer.restartedAt).toEqual([]);
+
+    leg.catchUpPlayout(100);
+    for (const frame of speech) leg.send(frame);
+    expect(peer.restartedAt).toEqual([]);
+    for (let i = 0; i < 10; i += 1) leg.send(quiet);
+    // 100 ms of quiet is five frames: the fifth goes out as the new stream's first packet, marked.
+    expect(peer.restartedAt).toEqual([30 + 10 + 4]);
+    expect(peer.sent.filter((packet) => packet.marker).length).toBe(2);
+    expect(peer.sent[44]!.marker).toBe(true);
+    expect(leg.stats).toMatchObject({ catchUpRequests: 1, streamRestarts: 1 });
   });
 });

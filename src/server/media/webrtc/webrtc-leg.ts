@@ -3,6 +3,7 @@ import { StreamMeter } from '../../metrics/media-meter';
 import { BaseLeg } from '../leg';
 import { RtpAudioReceiving } from './rtp-receiving';
 import { RtpAudioSending, type OutgoingRtp } from './rtp-sending';
+import { PlayoutCatchUp } from './playout-catch-up';
 import { bitrateAfterReport } from './send-bitrate';
 
 export const COULD_NOT_CONNECT = 'The call audio could not connect';
@@ -19,6 +20,8 @@ export interface AudioPeer {
   /** Each RTCP report of the browser's, with the share of our packets it says it lost, when it says. */
   onReport(listener: (fractionLost: number | undefined) => void): void;
   sendRtp(packet: OutgoingRtp): void;
+  /** Sends what follows under a new SSRC (docs/calls.md#catching-up). */
+  restartStream(): void;
   /** Closes the connection and frees its ports; never rejects. */
   close(): Promise<void>;
 }
@@ -38,7 +41,7 @@ export interface WebRtcLegOptions {
 export class WebRtcLeg extends BaseLeg {
   readonly kind = 'browser' as const;
   readonly sampleRate = WIDEBAND_RATE;
-  readonly stats = { packetsIn: 0, packetsOut: 0, bytesIn: 0, bytesOut: 0, concealedFrames: 0, lateOrDuplicate: 0, malformed: 0 };
+  readonly stats = { packetsIn: 0, packetsOut: 0, bytesIn: 0, bytesOut: 0, concealedFrames: 0, lateOrDuplicate: 0, malformed: 0, catchUpRequests: 0, streamRestarts: 0 };
   private readonly receiving: RtpAudioReceiving;
   private readonly sending: RtpAudioSending;
   /** ICE and DTLS are up. (`connected` is CallLeg's word for being joined by the bridge.) */
@@ -46,6 +49,7 @@ export class WebRtcLeg extends BaseLeg {
   private connectedListeners: (() => void)[] = [];
   private readonly connectTimer: NodeJS.Timeout;
   private silenceTimer: NodeJS.Timeout | undefined;
+  private readonly catchUp = new PlayoutCatchUp();
 
   constructor(
     private readonly peer: AudioPeer,
@@ -84,8 +88,20 @@ export class WebRtcLeg extends BaseLeg {
     return this.sending.bitrate;
   }
 
+  /** The browser plays our audio `bufferedMs` late on a link that no longer needs it: its jitter buffer starts afresh at the next fitting moment. */
+  catchUpPlayout(bufferedMs: number) {
+    if (!this.up || this.isClosed) return;
+    this.stats.catchUpRequests += 1;
+    this.catchUp.request(bufferedMs, performance.now());
+  }
+
   send(frame: Int16Array) {
     if (!this.up || this.isClosed) return;
+    if (this.catchUp.restartBefore(frame, performance.now())) {
+      this.peer.restartStream();
+      this.sending.restart();
+      this.stats.streamRestarts += 1;
+    }
     this.sending.send(frame);
     this.meter.frameOut();
   }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { MediaStreamTrack, RtcpRrPacket, RtcpSrPacket, RtpHeader, RtpPacket, type RtcpPacket, type RTCPeerConnection, type RTCRtpTransceiver } from 'werift';
 import type { OutgoingRtp } from './rtp-sending';
 import type { AudioPeer, PeerState } from './webrtc-leg';
@@ -54,6 +55,16 @@ export class WeriftAudioPeer implements AudioPeer {
     if (!sender) return;
     // werift sets the SSRC and the negotiated payload type; sending fails only once the transport is gone.
     sender.sendRtp(new RtpPacket(new RtpHeader({ sequenceNumber, timestamp, marker }), payload)).catch(() => {});
+  }
+
+  /**
+   * Our packets from now on go under a new SSRC. Our answer names none (answer-sdp.ts), so the
+   * browser takes it as the same track's new stream, with a jitter buffer of its own.
+   */
+  restartStream() {
+    const sender = this.transceiver?.sender;
+    // werift types the SSRC read-only, but it is a plain field that every packet and sender report reads as it goes.
+    if (sender) (sender as { ssrc: number }).ssrc = randomInt(1, 0x1_0000_0000);
   }
 
   close() {
