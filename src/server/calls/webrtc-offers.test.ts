@@ -81,7 +81,7 @@ describe('WebRTC offers', () => {
       peer.startTone(440);
       await until(() => peer.heard.length >= 50, 15_000);
       caller.tab.send({ type: 'media.catchUp', callId: caller.callId, bufferedMs: 200 });
-      // While the tone goes on (and before 1 s has passed) the stream stays as it is.
+      // While the tone goes on there is no quiet frame to restart in: the stream stays as it is.
       const heardAtRequest = peer.heard.length;
       await until(() => peer.heard.length >= heardAtRequest + 25, 15_000);
       expect(peer.ssrcs).toHaveLength(1);
