@@ -18,22 +18,32 @@ describe('PlayoutCatchUp', () => {
   it('restarts once the audio has been quiet as long as the browser holds, so only quiet overlaps', () => {
     const catchUp = new PlayoutCatchUp();
     catchUp.request(300, 0);
-    // Speech for 400 ms, a pause of 200 ms (too short), speech, then a long pause.
-    const frames = [...Array(20).fill(speech), ...Array(10).fill(quiet), ...Array(5).fill(speech), ...Array(30).fill(quiet)];
-    // The long pause starts at frame 35 (700 ms); 300 ms of it is 15 frames: the restart comes before frame 49.
-    expect(feed(catchUp, frames, 0)).toBe(49 * 20);
+    // A pause of 200 ms (too short this early), speech, then a long pause from frame 13 (260 ms).
+    const frames = [...Array(10).fill(quiet), ...Array(3).fill(speech), ...Array(30).fill(quiet)];
+    // 300 ms of that pause is 15 frames: the restart comes before frame 27.
+    expect(feed(catchUp, frames, 0)).toBe(27 * 20);
     expect(feed(catchUp, Array(100).fill(quiet), 2000)).toBeNull();
   });
 
-  it('takes the next quiet frame after 1 s when the talker never pauses that long', () => {
+  it('takes a shorter pause after half a second, the longer the later, rather than keep the delay', () => {
     const catchUp = new PlayoutCatchUp();
     catchUp.request(400, 0);
-    // Syllables of 200 ms between pauses of 100 ms.
+    // Syllables of 200 ms between pauses of 100 ms: pauses end at 280, 580, 880 ms.
     const pattern = [...Array(10).fill(speech), ...Array(5).fill(quiet)];
     const frames = Array.from({ length: 8 }, () => pattern).flat();
+    // At 880 ms, 100 ms of quiet is what is asked for (400 ms × 120 / 500).
+    expect(feed(catchUp, frames, 0)).toBe(880);
+  });
+
+  it('takes any quiet frame once 1 s has passed', () => {
+    const catchUp = new PlayoutCatchUp();
+    catchUp.request(400, 0);
+    // Syllables of 200 ms between pauses of 40 ms.
+    const pattern = [...Array(10).fill(speech), ...Array(2).fill(quiet)];
+    const frames = Array.from({ length: 8 }, () => pattern).flat();
     const at = feed(catchUp, frames, 0)!;
-    expect(at).toBeGreaterThanOrEqual(1000);
-    expect(at).toBeLessThan(1000 + 300);
+    expect(at).toBeGreaterThanOrEqual(950);
+    expect(at).toBeLessThan(1000 + 240);
     expect(frames[at / 20]).toBe(quiet);
   });
 

@@ -3,15 +3,18 @@
  * docs/calls.md#catching-up). A new SSRC gives the browser a new jitter buffer at its smallest
  * delay, and whatever the old one still held plays out beside the new stream's first moments. So
  * the restart waits for our audio to have been quiet as long as the browser said it holds, and
- * then nothing but quiet overlaps; a talker who never pauses that long gets it at the next quiet
- * frame once PATIENCE_MS have passed: one short overlap, rather than the delay for the rest of the call.
+ * then nothing but quiet overlaps. A talker who never pauses that long gets it in a shorter pause:
+ * after half of PATIENCE_MS the pause asked for shrinks, down to any quiet frame once PATIENCE_MS
+ * have passed, so the restart takes the longest pause it can get soon rather than the first quiet
+ * frame after a wait: a short overlap, rather than the delay for the rest of the call.
  */
 
 /** 20 ms frames. */
 const FRAME_MS = 20;
 /** About -50 dBFS: below speech, above the comfort noise of a quiet room. */
 const QUIET_POWER = 100 * 100;
-/** A full quiet buffer is waited for at most this long… */
+/** A full quiet buffer is waited for this long; the pause asked for then shrinks to a frame at PATIENCE_MS… */
+const FULL_PAUSE_MS = 500;
 const PATIENCE_MS = 1_000;
 /** …and the request dropped after this long without a quiet frame (the browser asks again if it still needs to). */
 const GIVE_UP_MS = 10_000;
@@ -43,8 +46,14 @@ export class PlayoutCatchUp {
       this.wanted = null;
       return false;
     }
-    if (this.quietMs < wanted.quietMs && !(waited >= PATIENCE_MS && this.quietMs > 0)) return false;
+    if (this.quietMs === 0 || this.quietMs < pauseAskedFor(wanted.quietMs, waited)) return false;
     this.wanted = null;
     return true;
   }
+}
+
+/** The quiet wanted `waited` ms after the request: all of it at first, then less and less, then any. */
+function pauseAskedFor(quietMs: number, waited: number): number {
+  if (waited <= FULL_PAUSE_MS) return quietMs;
+  return quietMs * Math.max(0, (PATIENCE_MS - waited) / (PATIENCE_MS - FULL_PAUSE_MS));
 }
