@@ -39,6 +39,9 @@ interface PeerCounters {
   bytesReceived: number;
   jitterMs: number | null;
   roundTripMs: number | null;
+  /** Seconds summed over every sample played of how long it waited in the jitter buffer, and the samples played. */
+  jitterBufferDelay: number;
+  jitterBufferEmittedCount: number;
 }
 
 /** The websocket path's jitter buffer: frames played from the wire, and frames made up to hide a gap. */
@@ -256,7 +259,7 @@ function installInPage(settings: ProbeSettings, processorSource: string) {
   };
 
   const peerCounters = async (peer: RTCPeerConnection): Promise<PeerCounters> => {
-    const counters: PeerCounters = { connectionState: peer.connectionState, concealedSamples: 0, totalSamplesReceived: 0, bytesSent: 0, bytesReceived: 0, jitterMs: null, roundTripMs: null };
+    const counters: PeerCounters = { connectionState: peer.connectionState, concealedSamples: 0, totalSamplesReceived: 0, bytesSent: 0, bytesReceived: 0, jitterMs: null, roundTripMs: null, jitterBufferDelay: 0, jitterBufferEmittedCount: 0 };
     const report = await peer.getStats();
     report.forEach((entry: Record<string, unknown>) => {
       if (entry.type === 'inbound-rtp' && entry.kind === 'audio') {
@@ -264,6 +267,8 @@ function installInPage(settings: ProbeSettings, processorSource: string) {
         counters.totalSamplesReceived += Number(entry.totalSamplesReceived ?? 0);
         counters.bytesReceived += Number(entry.bytesReceived ?? 0);
         if (typeof entry.jitter === 'number') counters.jitterMs = entry.jitter * 1000;
+        counters.jitterBufferDelay += Number(entry.jitterBufferDelay ?? 0);
+        counters.jitterBufferEmittedCount += Number(entry.jitterBufferEmittedCount ?? 0);
       }
       if (entry.type === 'outbound-rtp' && entry.kind === 'audio') counters.bytesSent += Number(entry.bytesSent ?? 0);
       if (entry.type === 'candidate-pair' && entry.nominated === true && typeof entry.currentRoundTripTime === 'number') counters.roundTripMs = entry.currentRoundTripTime * 1000;

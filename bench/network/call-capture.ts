@@ -26,6 +26,11 @@ export interface CallCapture {
   intendedDelayMs: number;
   /** Share of the played audio that the receiving end made up to hide late or lost audio; null when no end said. */
   concealedShare: number | null;
+  /**
+   * How long the audio played waited in the browsers' jitter buffers on average (ms), the part of
+   * the mouth-to-ear delay that the receiving end chose; null on the websocket path.
+   */
+  jitterBufferMs: number | null;
   /** Kilobits a second on the media link, per browser in the call. */
   kbpsUp: number;
   kbpsDown: number;
@@ -71,6 +76,18 @@ function concealedShare(before: ProbeStats[], after: ProbeStats[]): number | nul
     }
   });
   return total > 0 ? concealed / total : null;
+}
+
+/** The mean wait in the WebRTC jitter buffers of the samples played between two readings, over every listener. */
+function jitterBufferMs(before: ProbeStats[], after: ProbeStats[]): number | null {
+  let delay = 0;
+  let emitted = 0;
+  after.forEach((now, i) => {
+    const sum = (stats: ProbeStats, key: 'jitterBufferDelay' | 'jitterBufferEmittedCount') => connectedPeers(stats).reduce((n, peer) => n + peer[key], 0);
+    delay += sum(now, 'jitterBufferDelay') - sum(before[i]!, 'jitterBufferDelay');
+    emitted += sum(now, 'jitterBufferEmittedCount') - sum(before[i]!, 'jitterBufferEmittedCount');
+  });
+  return emitted > 0 ? (delay / emitted) * 1000 : null;
 }
 
 async function waitForWebRtc(scenario: Scenario) {
@@ -145,6 +162,7 @@ export async function captureCall(voxline: VoxlineUnderTest, scenario: Scenario,
       directions,
       intendedDelayMs: scenario.intendedDelayMs,
       concealedShare: concealedShare(statsBefore, statsAfter),
+      jitterBufferMs: jitterBufferMs(statsBefore, statsAfter),
       kbpsUp: perBrowser(bytesAfter.up - bytesBefore.up),
       kbpsDown: perBrowser(bytesAfter.down - bytesBefore.down),
       serverCpuShare: (cpuAfter - cpuBefore) / (toMs - fromMs),

@@ -8,6 +8,7 @@ export interface ResultRow {
   profile: string;
   figures: CallFigures | null;
   concealedShare: number | null;
+  jitterBufferMs: number | null;
   kbpsUp: number;
   kbpsDown: number;
   serverCpuShare: number;
@@ -41,11 +42,11 @@ function table(header: string[], rows: string[][]): string {
 /** The main table: one row per scenario × transport × profile. */
 export function resultsTable(rows: readonly ResultRow[]): string {
   return table(
-    ['scenario', 'transport', 'profile', 'mouth-to-ear p50 / p95 (ms)', 'longest gap (ms)', 'gaps > 200 ms', 'heard (%)', 'concealed (%)', 'kbit/s up / down', 'loudness r', 'server CPU / call (%)'],
+    ['scenario', 'transport', 'profile', 'mouth-to-ear p50 / p95 (ms)', 'longest gap (ms)', 'gaps > 200 ms', 'heard (%)', 'concealed (%)', 'jitter buffer (ms)', 'kbit/s up / down', 'loudness r', 'server CPU / call (%)'],
     rows.map((row) => {
       const { figures } = row;
       const start = [row.scenario, transportCell(row), row.profile];
-      if (!figures) return [...start, `failed: ${row.error ?? 'no figures'}`, '', '', '', '', '', '', ''];
+      if (!figures) return [...start, `failed: ${row.error ?? 'no figures'}`, '', '', '', '', '', '', '', ''];
       return [
         ...start,
         `${ms(figures.delayP50Ms)} / ${ms(figures.delayP95Ms)}`,
@@ -53,6 +54,7 @@ export function resultsTable(rows: readonly ResultRow[]): string {
         String(figures.gapsOver200Ms),
         percent(figures.heardShare),
         percent(row.concealedShare),
+        ms(row.jitterBufferMs),
         `${row.kbpsUp.toFixed(1)} / ${row.kbpsDown.toFixed(1)}`,
         twoPlaces(figures.correlation),
         percent(row.serverCpuShare),

@@ -79,6 +79,7 @@ function measuredRow(capture: CallCapture, scenario: Scenario, transport: Transp
     profile,
     figures: callFigures(listenersOver(capture, capture.fromMs, capture.toMs), capture.intendedDelayMs),
     concealedShare: capture.concealedShare,
+    jitterBufferMs: capture.jitterBufferMs,
     kbpsUp: capture.kbpsUp,
     kbpsDown: capture.kbpsDown,
     serverCpuShare: capture.serverCpuShare,
@@ -129,7 +130,7 @@ const AREA_CODES = [
 
 function failedRow(scenario: ScenarioName, transport: Transport, profile: ProfileName, error: unknown): ResultRow {
   note(`${scenario} ${transport} ${profile} failed: ${(error as Error).stack ?? String(error)}`);
-  return { scenario, transport, transportUsed: transport, profile, figures: null, concealedShare: null, kbpsUp: 0, kbpsDown: 0, serverCpuShare: 0, error: (error as Error).message.split('\n')[0] };
+  return { scenario, transport, transportUsed: transport, profile, figures: null, concealedShare: null, jitterBufferMs: null, kbpsUp: 0, kbpsDown: 0, serverCpuShare: 0, error: (error as Error).message.split('\n')[0] };
 }
 
 /** Signs the parties of the chosen scenarios in, in their own browsers; the callee listens. */
