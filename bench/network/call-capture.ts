@@ -57,6 +57,14 @@ function connectedPeers(stats: ProbeStats) {
   return stats.peers.filter(({ connectionState }) => connectionState === 'connected');
 }
 
+type PeerCount = 'concealedSamples' | 'totalSamplesReceived' | 'jitterBufferDelay' | 'jitterBufferEmittedCount';
+
+/** How much `key` grew between two readings of one probe, over its connected peers. */
+function peerGrowth(then: ProbeStats, now: ProbeStats, key: PeerCount): number {
+  const sum = (stats: ProbeStats) => connectedPeers(stats).reduce((n, peer) => n + peer[key], 0);
+  return sum(now) - sum(then);
+}
+
 /** Concealed samples over samples played, summed over the listeners, from two readings of their probes. */
 function concealedShare(before: ProbeStats[], after: ProbeStats[]): number | null {
   let concealed = 0;
@@ -65,9 +73,8 @@ function concealedShare(before: ProbeStats[], after: ProbeStats[]): number | nul
     const then = before[i]!;
     const peers = connectedPeers(now);
     if (peers.length > 0) {
-      const sum = (stats: ProbeStats, key: 'concealedSamples' | 'totalSamplesReceived') => connectedPeers(stats).reduce((n, peer) => n + peer[key], 0);
-      concealed += sum(now, 'concealedSamples') - sum(then, 'concealedSamples');
-      total += sum(now, 'totalSamplesReceived') - sum(then, 'totalSamplesReceived');
+      concealed += peerGrowth(then, now, 'concealedSamples');
+      total += peerGrowth(then, now, 'totalSamplesReceived');
     } else if (now.playback) {
       const played = now.playback.played - (then.playback?.played ?? 0);
       const made = now.playback.concealed - (then.playback?.concealed ?? 0);
@@ -83,9 +90,8 @@ function jitterBufferMs(before: ProbeStats[], after: ProbeStats[]): number | nul
   let delay = 0;
   let emitted = 0;
   after.forEach((now, i) => {
-    const sum = (stats: ProbeStats, key: 'jitterBufferDelay' | 'jitterBufferEmittedCount') => connectedPeers(stats).reduce((n, peer) => n + peer[key], 0);
-    delay += sum(now, 'jitterBufferDelay') - sum(before[i]!, 'jitterBufferDelay');
-    emitted += sum(now, 'jitterBufferEmittedCount') - sum(before[i]!, 'jitterBufferEmittedCount');
+    delay += peerGrowth(before[i]!, now, 'jitterBufferDelay');
+    emitted += peerGrowth(before[i]!, now, 'jitterBufferEmittedCount');
   });
   return emitted > 0 ? (delay / emitted) * 1000 : null;
 }
