@@ -16,6 +16,7 @@ export interface EqualizerGains {
 }
 
 const BANDS = 4;
+const fround = Math.fround;
 const STEP = 32;
 const LOW_SHELF_HZ = 250;
 const MID_HZ = 800;
@@ -82,26 +83,48 @@ export class VoiceEqualizer {
   }
 
   private filter(buffer: Float32Array, start: number, end: number) {
+    this.filterPair(buffer, start, end, 0);
+    this.filterPair(buffer, start, end, 1);
+  }
+
+  /**
+   * Bands `2 * pair` and the next in one pass, their coefficients and state in locals: a pass per
+   * band loaded and stored the block once a band. The first band's output is rounded to single
+   * precision, as storing it between them did.
+   */
+  private filterPair(buffer: Float32Array, start: number, end: number, pair: number) {
     const { coefficients: c, state } = this;
-    for (let band = 0; band < BANDS; band += 1) {
-      const o = band * 5;
-      const b0 = c[o]!;
-      const b1 = c[o + 1]!;
-      const b2 = c[o + 2]!;
-      const a1 = c[o + 3]!;
-      const a2 = c[o + 4]!;
-      let z1 = state[band * 2]!;
-      let z2 = state[band * 2 + 1]!;
-      for (let i = start; i < end; i += 1) {
-        const x = buffer[i]!;
-        const y = b0 * x + z1;
-        z1 = b1 * x - a1 * y + z2;
-        z2 = b2 * x - a2 * y;
-        buffer[i] = y;
-      }
-      state[band * 2] = z1;
-      state[band * 2 + 1] = z2;
+    const o = pair * 10;
+    const s = pair * 4;
+    const b0 = c[o]!;
+    const b1 = c[o + 1]!;
+    const b2 = c[o + 2]!;
+    const a1 = c[o + 3]!;
+    const a2 = c[o + 4]!;
+    const d0 = c[o + 5]!;
+    const d1 = c[o + 6]!;
+    const d2 = c[o + 7]!;
+    const e1 = c[o + 8]!;
+    const e2 = c[o + 9]!;
+    let u1 = state[s]!;
+    let u2 = state[s + 1]!;
+    let v1 = state[s + 2]!;
+    let v2 = state[s + 3]!;
+    for (let i = start; i < end; i += 1) {
+      const x = buffer[i]!;
+      const first = b0 * x + u1;
+      u1 = b1 * x - a1 * first + u2;
+      u2 = b2 * x - a2 * first;
+      const between = fround(first);
+      const second = d0 * between + v1;
+      v1 = d1 * between - e1 * second + v2;
+      v2 = d2 * between - e2 * second;
+      buffer[i] = second;
     }
+    state[s] = u1;
+    state[s + 1] = u2;
+    state[s + 2] = v1;
+    state[s + 3] = v2;
   }
 
   private design() {

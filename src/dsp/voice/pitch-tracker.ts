@@ -57,7 +57,12 @@ export class PitchTracker {
 
   private readonly history: SampleHistory;
   private readonly factor: number;
-  /** The low-passed input at the full rate, for the fine search: its correlation peak is smooth. */
+  /**
+   * The low-passed input at the full rate, for the fine search: its correlation peak is smooth. It
+   * and the decimated copy are rings written twice over, at an index and one ring's length after
+   * it, so that any stretch shorter than the ring lies in one straight run: the correlation loops
+   * index it directly instead of masking every read or copying the stretch out first.
+   */
   private readonly filtered: Float32Array;
   private readonly decimated: Float32Array;
   private readonly decimatedMask: number;
@@ -66,13 +71,8 @@ export class PitchTracker {
   /** How far the fine search looks around a coarse result, and around the previous period. */
   private readonly coarseRadius: number;
   private readonly correlations: Float64Array;
-  /** The fine search's energy of the earlier stretch at each lag, for the correlations it leaves until needed. */
+  /** The energy of the earlier stretch at each lag, for the searches' correlations (the fine search's edge lags are correlated only when needed). */
   private readonly energies: Float64Array;
-  /**
-   * A straight copy of the stretch of a ring that one search reads, so that the correlation loops
-   * index it directly instead of masking every read.
-   */
-  private readonly span: Float64Array;
   private readonly coarseHop: number;
   /** The short window of the coarse search and its longest lag, in decimated samples. */
   private readonly shortWidth: number;
@@ -111,18 +111,15 @@ export class PitchTracker {
     this.coarseRadius = this.factor / 2 + 1;
     this.centredPeriod = Math.ceil(sampleRate / CENTRED_DOWN_TO_HZ);
     this.lookahead = Math.ceil((this.centredPeriod + this.coarseRadius) / 2) + 1;
-    this.filtered = new Float32Array(history.length);
-    this.decimated = new Float32Array(history.length / this.factor);
-    this.decimatedMask = this.decimated.length - 1;
+    this.filtered = new Float32Array(2 * history.length);
+    this.decimated = new Float32Array((2 * history.length) / this.factor);
+    this.decimatedMask = history.length / this.factor - 1;
     this.correlations = new Float64Array(Math.max(this.maxLag, this.maxPeriod + this.coarseRadius) + 3);
     this.energies = new Float64Array(this.correlations.length);
     this.coarseHop = Math.round(sampleRate * COARSE_HOP_SECONDS);
     this.shortWidth = Math.round(ANALYSIS_RATE * SHORT_WIDTH_SECONDS);
     this.shortLongestLag = Math.ceil(ANALYSIS_RATE / SHORT_LOWEST_HZ);
     this.fineWidth = Math.round(sampleRate * FINE_WIDTH_SECONDS);
-    const fineSpan = Math.max(this.maxPeriod, this.fineWidth) + this.maxPeriod + this.coarseRadius + 2;
-    const fullRateSpan = 2 * this.maxLag * this.factor + this.coarseRadius;
-    this.span = new Float64Array(Math.max(fineSpan, fullRateSpan, 2 * this.maxLag + 1) + 1);
     // Butterworth low-pass (bilinear transform, Q = 1/sqrt 2).
     const omega = (2 * Math.PI * DECIMATION_CUTOFF_HZ) / sampleRate;
     const alpha = Math.sin(omega) / Math.SQRT2;
@@ -171,6 +168,8 @@ export class PitchTracker {
   private decimateUpTo(end: number) {
     const { samples, mask } = this.history;
     const { b0, b1, b2, a1, a2, factor, filtered, decimated, decimatedMask } = this;
+    const length = mask + 1;
+    const decimatedLength = decimatedMask + 1;
     let start = this.filteredUpTo;
     // After a long pass-through only the recent past matters; the filter settles in a few samples.
     const oldestUseful = end - this.history.length / 2;
@@ -189,8 +188,11 @@ export class PitchTracker {
       z1 = b1 * x - a1 * y + z2;
       z2 = b2 * x - a2 * y;
       filtered[i & mask] = y;
+      filtered[(i & mask) + length] = y;
       if (i === nextKept) {
-        decimated[(i / factor) & decimatedMask] = y;
+        const at = (i / factor) & decimatedMask;
+        decimated[at] = y;
+        decimated[at + decimatedLength] = y;
         nextKept += factor;
       }
     }
@@ -214,24 +216,29 @@ export class PitchTracker {
   /** The coarse search over `width` decimated samples ending at `newest`, for lags up to `longestLag`. */
   private coarseOver(newest: number, width: number, longestLag: number): number {
     const { minLag, correlations: r } = this;
-    // x[0] is the oldest sample read: the one entering the window of the longest lag after it.
-    const first = Math.floor(newest / this.factor) - width - longestLag - 1;
-    const x = this.copySpan(this.decimated, this.decimatedMask, first, Math.floor(newest / this.factor));
-    const end = width + longestLag + 1;
+    // x[oldest] is the oldest sample read: the one entering the window of the longest lag after it.
+    const x = this.decimated;
+    const oldest = (Math.floor(newest / this.factor) - width - longestLag - 1) & this.decimatedMask;
+    const end = oldest + width + longestLag + 1;
     const bStart = end - width;
     let energyB = 0;
     for (let i = bStart; i < end; i += 1) energyB += x[i]! * x[i]!;
     if (energyB < SILENT_POWER * width) return 0;
     let energyA = 0;
     for (let i = bStart - minLag; i < end - minLag; i += 1) energyA += x[i]! * x[i]!;
-    let best = -1;
+    const energies = this.energies;
     for (let lag = minLag; lag <= longestLag; lag += 1) {
-      const value = correlation(x, bStart, lag, width, energyA + energyB);
-      r[lag] = value;
-      if (value > best) best = value;
+      energies[lag] = energyA;
       const leaving = x[end - lag - 1]!;
       const entering = x[bStart - lag - 1]!;
       energyA += entering * entering - leaving * leaving;
+    }
+    dotProducts(x, bStart, minLag, longestLag, width, r);
+    let best = -1;
+    for (let lag = minLag; lag <= longestLag; lag += 1) {
+      const value = (2 * r[lag]!) / (energies[lag]! + energyB + 1e-12);
+      r[lag] = value;
+      if (value > best) best = value;
     }
     if (best < VOICED_CORRELATION) return 0;
     let bestLag = minLag;
@@ -257,15 +264,17 @@ export class PitchTracker {
   private fullRatePeak(newest: number, lag: number, width: number): number {
     const middle = lag * this.factor;
     const longest = middle + this.coarseRadius;
-    const x = this.copySpan(this.filtered, this.history.mask, newest - width - longest, newest);
-    const end = width + longest;
-    const bStart = longest;
+    const x = this.filtered;
+    const oldest = (newest - width - longest) & this.history.mask;
+    const end = oldest + width + longest;
+    const bStart = oldest + longest;
     let energyB = 0;
     for (let i = bStart; i < end; i += 1) energyB += x[i]! * x[i]!;
     const shortest = Math.max(this.minPeriod, middle - this.coarseRadius);
     // The lowest coarse lag reaches no period the tracker reports; measuring it would read before
-    // the copied stretch. Every read stays inside it: a single read out of bounds makes V8 compile
-    // the correlation loops to box each partial sum, a tenth to a fifth of the engine's time.
+    // the stretch, at the ring's start before the array. Every read stays inside the array: a
+    // single read out of bounds makes V8 compile the correlation loops to box each partial sum, a
+    // tenth to a fifth of the engine's time.
     if (shortest > longest) return 0;
     const energies = this.energies;
     let energyA = 0;
@@ -306,29 +315,31 @@ export class PitchTracker {
     const width = Math.max(rounded, this.fineWidth);
     const newest = Math.min(center + Math.ceil(width / 2), center + this.lookahead, this.history.written);
     this.decimateUpTo(newest);
-    const x = this.copySpan(this.filtered, this.history.mask, newest - width - high - 2, newest);
-    const end = width + high + 2;
-    const bStart = high + 2;
+    const x = this.filtered;
+    const oldest = (newest - width - high - 2) & this.history.mask;
+    const end = oldest + width + high + 2;
+    const bStart = oldest + high + 2;
     let energyB = 0;
     for (let i = bStart; i < end; i += 1) energyB += x[i]! * x[i]!;
     let energyA = 0;
     for (let i = bStart - (low - 1); i < end - (low - 1); i += 1) energyA += x[i]! * x[i]!;
     const energies = this.energies;
-    let best = -1;
-    let bestLag = low;
     for (let lag = low - 1; lag <= high + 1; lag += 1) {
       energies[lag] = energyA;
-      if (lag >= low && lag <= high) {
-        const value = correlation(x, bStart, lag, width, energyA + energyB);
-        r[lag] = value;
-        if (value > best) {
-          best = value;
-          bestLag = lag;
-        }
-      }
       const leaving = x[end - lag - 1]!;
       const entering = x[bStart - lag - 1]!;
       energyA += entering * entering - leaving * leaving;
+    }
+    dotProducts(x, bStart, low, high, width, r);
+    let best = -1;
+    let bestLag = low;
+    for (let lag = low; lag <= high; lag += 1) {
+      const value = (2 * r[lag]!) / (energies[lag]! + energyB + 1e-12);
+      r[lag] = value;
+      if (value > best) {
+        best = value;
+        bestLag = lag;
+      }
     }
     if (best < VOICED_CORRELATION) return 0;
     // The lags either side of the range only shape the parabola through a best lag at its edge.
@@ -338,23 +349,52 @@ export class PitchTracker {
     const period = bestLag + parabolicOffset(r[bestLag - 1]!, r[bestLag]!, r[bestLag + 1]!);
     return Math.min(maxPeriod, Math.max(minPeriod, period));
   }
+}
 
-  /** Copies ring samples [from, to) into `span[0..to - from)` and returns `span`. */
-  private copySpan(ring: Float32Array, mask: number, from: number, to: number): Float64Array {
-    const span = this.span;
-    const start = from & mask;
-    const count = to - from;
-    const straight = Math.min(count, ring.length - start);
-    for (let i = 0; i < straight; i += 1) span[i] = ring[start + i]!;
-    for (let i = straight; i < count; i += 1) span[i] = ring[i - straight]!;
-    return span;
+/**
+ * `out[lag]` = the sum of `x[bStart + i - lag] * x[bStart + i]` over `width` samples, for each lag
+ * from `low` to `high`. Four lags share a pass over the stretch, each sample read once for the four
+ * and handed down from lag to lag: the searches' correlations are about half the engine's time.
+ */
+function dotProducts(x: Float32Array, bStart: number, low: number, high: number, width: number, out: Float64Array) {
+  let lag = low;
+  for (; lag + 3 <= high; lag += 4) {
+    const aStart = bStart - lag;
+    let c0 = 0;
+    let c1 = 0;
+    let c2 = 0;
+    let c3 = 0;
+    let a1 = x[aStart - 1]!;
+    let a2 = x[aStart - 2]!;
+    let a3 = x[aStart - 3]!;
+    for (let i = 0; i < width; i += 1) {
+      const a0 = x[aStart + i]!;
+      const b = x[bStart + i]!;
+      c0 += a0 * b;
+      c1 += a1 * b;
+      c2 += a2 * b;
+      c3 += a3 * b;
+      a3 = a2;
+      a2 = a1;
+      a1 = a0;
+    }
+    out[lag] = c0;
+    out[lag + 1] = c1;
+    out[lag + 2] = c2;
+    out[lag + 3] = c3;
   }
+  for (; lag <= high; lag += 1) out[lag] = dotProduct(x, bStart, lag, width);
 }
 
 /** Normalised correlation of `x[bStart..bStart + width)` with the stretch `lag` earlier, given both energies summed. */
-function correlation(x: Float64Array, bStart: number, lag: number, width: number, energy: number): number {
+function correlation(x: Float32Array, bStart: number, lag: number, width: number, energy: number): number {
+  return (2 * dotProduct(x, bStart, lag, width)) / (energy + 1e-12);
+}
+
+/** The sum of `x[bStart + i - lag] * x[bStart + i]` over `width` samples. */
+function dotProduct(x: Float32Array, bStart: number, lag: number, width: number): number {
   const aStart = bStart - lag;
-  // Four sums, so that each addition need not wait for the one before: about half the engine's time is here.
+  // Four sums, so that each addition need not wait for the one before.
   let c0 = 0;
   let c1 = 0;
   let c2 = 0;
@@ -367,7 +407,7 @@ function correlation(x: Float64Array, bStart: number, lag: number, width: number
     c3 += x[aStart + i + 3]! * x[bStart + i + 3]!;
   }
   for (; i < width; i += 1) c0 += x[aStart + i]! * x[bStart + i]!;
-  return (2 * (c0 + c1 + c2 + c3)) / (energy + 1e-12);
+  return c0 + c1 + c2 + c3;
 }
 
 /** Where the peak of a parabola through three equally spaced values lies, from -0.5 to 0.5. */
