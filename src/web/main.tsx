@@ -9,6 +9,9 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// index.html's waiting text goes as the app draws its own: Preact would otherwise try to reuse its
+// element and keep attributes the app never set.
+root.replaceChildren();
 
 // The landing page's chunks (which index.html's landing script has asked for, in a build) are
 // imported now, while React renders the providers around them.

@@ -31,7 +31,9 @@ test.describe('the theme before the first paint', () => {
     await expect(root).not.toContainClass('light');
     expect(await root.evaluate((element) => element.style.colorScheme)).toBe('dark');
     expect(blocked.length).toBeGreaterThan(0);
-    await expect(page.locator('#root')).toBeEmpty();
+    // Only index.html's own waiting text: no module drew anything.
+    await expect(page.locator('#root')).toHaveText('Loading...');
+    await expect(page.getByRole('status')).toHaveText('Loading...');
     expect(violations).toEqual([]);
   });
 });
