@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium';
 import { startServer } from '../../tests/e2e/support/server';
-import { byPackage, type CpuProfile, fileTimes } from './cpu-profile-summary';
+import { byPackage, fileTimes } from './cpu-profile-summary';
+import { type LongTask, longTasks, mainThread, type TraceEvent, traceProfile } from './long-tasks';
 import { PAGES } from './pages';
 import { signedInCookie } from './session-cookie';
 import { buildWebApp, webBuildIsStale } from './web-build';
@@ -16,9 +17,10 @@ import { buildWebApp, webBuildIsStale } from './web-build';
  * file and package. Loads the page in Chromium at a phone's viewport with the CPU slowed as
  * Lighthouse slows it, records V8's CPU profile for the load and the seconds after it, and maps
  * each frame to its original file through the build's source maps. Lighthouse says how long the
- * main thread was blocked; this says by what.
+ * main thread was blocked; this says by what. With `--tasks`, each load's long tasks too: what
+ * started each, its style and layout time, and the files its script time went to.
  *
- *   npm run profile:load -- --page /dialer [--cpu 4] [--loads 3] [--no-build] [--top 25]
+ *   npm run profile:load -- --page /dialer [--cpu 4] [--loads 3] [--no-build] [--top 25] [--tasks]
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     loads: { type: 'string', default: '3' },
     top: { type: 'string', default: '25' },
     build: { type: 'boolean', default: true },
+    tasks: { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -58,6 +61,19 @@ function locate(url: string, line: number, column: number): string {
   return source ? source.replace(/^(\.\.\/)+/, '') : file;
 }
 
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'];
+const TASK_FILES = 4;
+
+function printTasks(load: number, tasks: LongTask[]) {
+  const blocking = tasks.reduce((sum, task) => sum + task.blockingMs, 0);
+  console.log(`\nLoad ${load}: ${tasks.length} tasks over 50 ms, ${blocking.toFixed(0)} ms beyond 50 ms in all`);
+  console.log('| at (ms) | length (ms) | started by | style / layout (ms) | script by file, inclusive (ms) |\n| ---: | ---: | --- | --- | --- |');
+  for (const task of tasks) {
+    const files = task.files.slice(0, TASK_FILES).map(([file, ms]) => `${file} ${ms.toFixed(0)}`).join(', ');
+    console.log(`| ${task.startMs.toFixed(0)} | ${task.durationMs.toFixed(0)} | ${task.startedBy} | ${task.styleMs.toFixed(0)} / ${task.layoutMs.toFixed(0)} | ${files} |`);
+  }
+}
+
 const server = await startServer({ root: ROOT });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 try {
@@ -73,15 +89,21 @@ try {
     const tab = await context.newPage();
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-    await cdp.send('Profiler.start');
+    // A trace rather than the Profiler domain: it holds the same samples and, beside them, where each task began and ended.
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+    const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES }, transferMode: 'ReportEvents' });
     await tab.goto(`${server.url}${page.path}`, { waitUntil: 'load' });
     // Lighthouse counts blocking time until the page is quiet: the chunks and data asked for after load included.
     await tab.waitForTimeout(5000);
-    const { profile } = await cdp.send('Profiler.stop');
+    await cdp.send('Tracing.end');
+    await traced;
     if (new URL(tab.url()).pathname !== page.path) throw new Error(`${page.path} ended at ${tab.url()}`);
-    const times = fileTimes(profile as CpuProfile, locate);
+    const thread = mainThread(events, server.url);
+    if (!thread) throw new Error(`the trace of ${page.path} has no renderer that parsed the page`);
+    const times = fileTimes(traceProfile(events, thread).profile, locate);
+    if (values.tasks) printTasks(load, longTasks(events, thread, locate));
     totals.busyMs += times.busyMs / loads;
     add(totals.self, times.self);
     add(totals.inclusive, times.inclusive);

@@ -1,10 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Notices } from './components/notices';
 import { ThemeProvider } from './lib/theme';
-
-// With sonner, fetched while the page renders rather than before it (decision 021): notices raised
-// earlier show when it subscribes.
-const Toaster = lazy(() => import('./components/ui/sonner').then(({ Toaster }) => ({ default: Toaster })));
 
 /**
  * Providers every page shares; the router or a test renders inside. The realtime socket and the
@@ -16,9 +13,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <Notices />
       </ThemeProvider>
     </QueryClientProvider>
   );

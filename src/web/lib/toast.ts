@@ -3,13 +3,31 @@ import type { toast as sonnerToast } from 'sonner';
 type Sonner = typeof sonnerToast;
 
 let loading: Promise<Sonner> | undefined;
+let raised = false;
+const listeners = new Set<() => void>();
 
 /**
- * sonner (about 9 kB gzip) is fetched on the first notice, or by the lazy Toaster once the page has
- * rendered, never with the first load (decision 021). Its Toaster shows the notices already
- * raised when it subscribes.
+ * Whether the page has raised a notice yet. The Toaster mounts on the first (components/notices.tsx):
+ * sonner adds its style sheet to the page as it loads, which restyles every element, a long task
+ * on a slow phone that a page with nothing to announce need not pay for.
+ */
+export const notices = {
+  raised: (): boolean => raised,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+};
+
+/**
+ * sonner (about 9 kB gzip) is fetched on the first notice, never with the first load (decision 021).
+ * Its Toaster shows the notices already raised when it subscribes.
  */
 function loadSonner(): Promise<Sonner> {
+  if (!raised) {
+    raised = true;
+    for (const listener of listeners) listener();
+  }
   loading ??= import('sonner').then(
     ({ toast }) => toast,
     (error: unknown) => {
