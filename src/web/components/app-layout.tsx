@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { CallProvider } from '../calls/call-context';
+import { InNextTask } from './in-next-task';
 import { NavBar } from './nav-bar';
 import { PageLoading } from './page-loading';
 import { PendingPaymentVerifier } from './pending-payment-verifier';
@@ -28,7 +29,9 @@ export function AppLayout() {
                 grows, the footer does not jump out of view (a layout shift Lighthouse counted at 0.11). */}
             <main className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-6">
               <Suspense fallback={<PageLoading />}>
-                <Outlet />
+                <InNextTask fallback={<PageLoading />}>
+                  <Outlet />
+                </InNextTask>
               </Suspense>
             </main>
             <SiteFooter />
