@@ -112,7 +112,7 @@ describe('a session signed out elsewhere', () => {
     signalling.closedByServer(SIGNED_OUT_CLOSE_CODE);
 
     expect(await screen.findByText('Call ended')).toBeInTheDocument();
-    expect(screen.getByText('Signed out')).toBeInTheDocument();
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
     expect(screen.queryByText('Call failed')).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('region', { name: 'Active call' })).not.toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('a session signed out elsewhere', () => {
     expect(await screen.findByText('Logged out')).toBeInTheDocument();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.getByText('Logged out')).toBeInTheDocument();
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
     expect(screen.queryByText('Signed out')).not.toBeInTheDocument();
   }, 15_000);
 });

@@ -115,7 +115,7 @@ describe('Login', () => {
     renderAuth('/auth', { 'POST /api/v1/auth/sign-in': apiError(429, 'rate_limited', message) });
     await logIn('ada@example.com', 'wrong-password');
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(screen.getByText('Login failed')).toBeInTheDocument();
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
   });
 
   it('welcomes the user and goes to /dialer', async () => {
@@ -123,7 +123,8 @@ describe('Login', () => {
     await logIn('ada@example.com', 'correct horse');
     expect(await screen.findByRole('heading', { name: 'Dialer' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dialer');
-    expect(screen.getByText('Login successful')).toBeInTheDocument();
+    // The notice shows once its Toaster has loaded, which the first notice starts (components/notices.tsx).
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
     expect(screen.getByText('Welcome back, Ada Lovelace!')).toBeInTheDocument();
     expect(api.sent('POST', '/api/v1/auth/sign-in')[0]?.body).toEqual({ email: 'ada@example.com', password: 'correct horse' });
   });
@@ -162,7 +163,7 @@ describe('Login', () => {
     await userEvent.type(code, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('That code is not valid. Check your authenticator app and try again.')).toBeInTheDocument();
-    expect(screen.getByText('Login failed')).toBeInTheDocument();
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
 
     await userEvent.clear(code);
     await userEvent.type(code, '123456');
@@ -318,7 +319,7 @@ describe('Reset', () => {
     renderAuth('/auth?tab=reset', { 'POST /api/v1/auth/password-reset': apiError(500, 'internal', 'Something went wrong') });
     await requestReset('ada@example.com');
     expect(await screen.findByText('Failed to send password reset email')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(await screen.findByText('Error')).toBeInTheDocument();
   });
 });
 

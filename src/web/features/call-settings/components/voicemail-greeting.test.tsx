@@ -108,7 +108,7 @@ describe('VoicemailGreeting', () => {
     });
     await userEvent.click(await within(card()).findByRole('button', { name: 'Use default greeting' }));
     expect(await within(card()).findByText('Default greeting')).toBeInTheDocument();
-    expect(screen.getByText('Callers now hear the default greeting')).toBeInTheDocument();
+    expect(await screen.findByText('Callers now hear the default greeting')).toBeInTheDocument();
     await waitFor(() => expect(api.sent('DELETE', '/api/v1/voicemail/greeting')).toHaveLength(1));
     expect(within(card()).getByLabelText('Play the default greeting')).toBeInTheDocument();
   });
