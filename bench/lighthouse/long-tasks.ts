@@ -1,4 +1,4 @@
-import type { CpuProfile, LocateFrame } from './cpu-profile-summary';
+import { type CpuProfile, fileTimes, type LocateFrame } from './cpu-profile-summary';
 
 /**
  * A page load's long tasks read from a Chromium trace (the `toplevel`, `devtools.timeline` and
@@ -40,7 +40,6 @@ export interface LongTask {
 
 const BLOCKING_FROM_MS = 50;
 const ENTRY_EVENTS = new Set(['EvaluateScript', 'v8.evaluateModule', 'TimerFire', 'FunctionCall', 'FireAnimationFrame', 'EventDispatch', 'ParseHTML', 'UpdateLayoutTree', 'Layout', 'MajorGC', 'MinorGC', 'v8.compile']);
-const NOT_SCRIPT = new Set(['(root)', '(idle)', '(program)', '(garbage collector)']);
 
 /** The renderer thread that parsed the page at `pageUrl`: its main thread. */
 export function mainThread(events: TraceEvent[], pageUrl: string): Thread | null {
@@ -85,13 +84,6 @@ export function longTasks(events: TraceEvent[], thread: Thread, locate: LocateFr
   const own = events.filter((event) => event.pid === thread.pid && event.tid === thread.tid && event.ph === 'X' && event.dur !== undefined);
   const origin = Math.min(...own.filter((event) => event.name === 'ParseHTML').map((event) => event.ts));
   const { profile, sampleTimes } = traceProfile(events, thread);
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-  const fileOf = (id: number) => {
-    const { url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
-    return url ? locate(url, lineNumber, columnNumber) : null;
-  };
   const tasks: LongTask[] = [];
   for (const task of own) {
     if (task.name !== 'RunTask' || task.dur! <= BLOCKING_FROM_MS * 1000) continue;
@@ -99,16 +91,8 @@ export function longTasks(events: TraceEvent[], thread: Thread, locate: LocateFr
     const inside = own.filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= end);
     const total = (name: string) => inside.filter((event) => event.name === name).reduce((sum, event) => sum + event.dur! / 1000, 0);
     const entry = inside.filter((event) => ENTRY_EVENTS.has(event.name)).sort((a, b) => b.dur! - a.dur!)[0];
-    const files = new Map<string, number>();
-    profile.samples!.forEach((id, index) => {
-      if (sampleTimes[index]! < task.ts || sampleTimes[index]! > end || NOT_SCRIPT.has(byId.get(id)?.callFrame.functionName ?? '(root)')) return;
-      const onStack = new Set<string>();
-      for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
-        const file = fileOf(node);
-        if (file) onStack.add(file);
-      }
-      for (const file of onStack) files.set(file, (files.get(file) ?? 0) + profile.timeDeltas![index]! / 1000);
-    });
+    const within = sampleTimes.flatMap((time, index) => (time >= task.ts && time <= end ? [index] : []));
+    const { inclusive } = fileTimes({ nodes: profile.nodes, samples: within.map((index) => profile.samples![index]!), timeDeltas: within.map((index) => profile.timeDeltas![index]!) }, locate);
     const durationMs = task.dur! / 1000;
     tasks.push({
       startMs: (task.ts - origin) / 1000,
@@ -117,7 +101,7 @@ export function longTasks(events: TraceEvent[], thread: Thread, locate: LocateFr
       startedBy: entry ? describeEntry(entry, locate) : 'nothing traced',
       styleMs: total('UpdateLayoutTree'),
       layoutMs: total('Layout'),
-      files: [...files].sort((a, b) => b[1] - a[1]),
+      files: [...inclusive].sort((a, b) => b[1] - a[1]),
     });
   }
   return tasks;
