@@ -5,6 +5,7 @@ import { frameSamples, WIDEBAND_RATE } from '../../src/common/calls';
 import { fundamentalFrequency } from '../../tests/support/dsp/analysis';
 import { harmonicsToNoiseRatio } from '../../tests/support/dsp/quality';
 import { harmonicTone, toInt16 } from '../../tests/support/dsp/speech-like-signal';
+import { voicePartOfOutput } from '../../tests/support/dsp/voice-engine-harness';
 import { voiceTypes } from '../../src/common/voice';
 import { voiceCharacters } from '../../src/dsp/voice/voice-characters';
 import { VoiceEngine } from '../../src/dsp/voice/voice-engine';
@@ -282,9 +283,17 @@ function speechCases(soundTouchPrefills: Map<string, number>): SpeechCase[] {
       soundTouch(pitch, SPEECH_WINDOWS, '40/15/8 ms'),
     ]),
     ...voiceTypes.filter((type) => type !== 'normal').map((type) => voxline(`Voxline '${type}' (pitch ${voiceCharacters[type].pitch}, formant ${voiceCharacters[type].formant})`, type, 1, voiceCharacters[type].pitch)),
-    ...NOISES.flatMap((noise) => [
+    ...NOISES.flatMap((noise): SpeechCase[] => [
       voxline(`Voxline pitch ${PITCH}, ${noise} noise at 10 dB`, 'normal', PITCH, PITCH, noise),
+      {
+        name: `Voxline pitch ${PITCH}, ${noise} noise at 10 dB: the voice's part of the output`,
+        voicePartOf: (clean, noisy) => voicePartOfOutput(RATE, { voiceType: 'normal', pitch: PITCH, speed: 1 }, clean, noisy),
+        ratio: PITCH,
+        noise,
+      },
       soundTouch(PITCH, SPEECH_WINDOWS, '40/15/8 ms', noise),
+      // What the measure can read of a voice in this noise: the noisy clip itself, unchanged.
+      { name: `the noisy clip unchanged (pitch 1), ${noise} noise at 10 dB`, create: () => new ConversionOnly(FRAME), ratio: 1, noise },
     ]),
   ];
 }

@@ -16,15 +16,25 @@ export interface SpeechClip {
   samples: Int16Array;
 }
 
-export interface SpeechCase {
+export type SpeechCase = {
   name: string;
-  /** A new processor for each clip. */
-  create(): FrameProcessor;
   /** Expected output f0 ÷ input f0. */
   ratio: number;
   /** Noise added at 10 dB below the speech, or none. */
   noise?: string;
-}
+} & (
+  | {
+      /** A new processor for each clip, whose output is judged. */
+      create(): FrameProcessor;
+    }
+  | {
+      /**
+       * The voice's part of what a processor makes of the noisy clip (tests/support/dsp/
+       * voice-engine-harness.ts), judged against the clean clip: where the noise led it astray.
+       */
+      voicePartOf(clean: Int16Array, noisy: Int16Array): Int16Array;
+    }
+);
 
 export interface SpeechRow {
   name: string;
@@ -79,8 +89,11 @@ export function measureSpeech(cases: SpeechCase[], clips: SpeechClip[], frameSiz
         if (!noises.has(speechCase.noise)) noises.set(speechCase.noise, noiseClip(speechCase.noise, sampleRate));
         input = mixAtSnr(reference, noises.get(speechCase.noise)!, NOISE_SNR_DB);
       }
-      const output = run(speechCase.create(), toInt16(input), frameSize);
-      const result = compareSpeechPitch(input, output, { sampleRate, ratio: speechCase.ratio, reference, hopSeconds: 0.01 });
+      const options = { sampleRate, ratio: speechCase.ratio, reference, hopSeconds: 0.01 };
+      const result =
+        'create' in speechCase
+          ? compareSpeechPitch(input, run(speechCase.create(), toInt16(input), frameSize), options)
+          : compareSpeechPitch(reference, toFloat(speechCase.voicePartOf(clip.samples, toInt16(input))), options);
       voiced += result.voicedFrames;
       hits += Math.round(result.withinTolerance * result.voicedFrames);
       octaveErrors += result.octaveErrors;
@@ -130,6 +143,10 @@ function padded(samples: Int16Array, silence: number): Int16Array {
   const out = new Int16Array(samples.length + silence);
   out.set(samples);
   return out;
+}
+
+function toFloat(samples: Int16Array): Float32Array {
+  return Float32Array.from(samples, (value) => value / 32768);
 }
 
 function toInt16(samples: Float32Array): Int16Array {

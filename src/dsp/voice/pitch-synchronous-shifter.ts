@@ -50,6 +50,8 @@ export class PitchSynchronousShifter {
   tempo: GrainTempo;
 
   private readonly history: SampleHistory;
+  /** Where the pitch marks are found: the input the grains are cut from, unless a measure says otherwise. */
+  private readonly marks: SampleHistory;
   private readonly tracker: PitchTracker;
   private readonly unvoicedSpacing: number;
   private pitch = 1;
@@ -70,10 +72,11 @@ export class PitchSynchronousShifter {
   private readonly grainGain = new Float64Array(GRAIN_CAPACITY);
   private grainCount = 0;
 
-  constructor(history: SampleHistory, sampleRate: number, tempo: GrainTempo) {
+  constructor(history: SampleHistory, sampleRate: number, tempo: GrainTempo, marks: SampleHistory = history) {
     this.history = history;
+    this.marks = marks;
     this.tempo = tempo;
-    this.tracker = new PitchTracker(history, sampleRate);
+    this.tracker = new PitchTracker(marks, sampleRate);
     this.maxPeriod = this.tracker.maxPeriod;
     this.unvoicedSpacing = Math.round(sampleRate * UNVOICED_SPACING_SECONDS);
     // A grain is placed when its left half (at most a period) reaches the block being rendered; its
@@ -187,7 +190,7 @@ export class PitchSynchronousShifter {
    * centres grains on the pitch pulses: the following marks, a period apart, then stay on them.
    */
   private strongestPeak(at: number, period: number): number {
-    const { samples: x, mask } = this.history;
+    const { samples: x, mask } = this.marks;
     const end = Math.floor(at);
     let best = end;
     let bestLevel = -1;

@@ -15,9 +15,10 @@ export class VoiceChain {
   private readonly loudness: LoudnessKeeper;
   private readonly work: Float32Array;
 
-  constructor(sampleRate: number, blockSize: number, historyLength: number, tempo: GrainTempo) {
+  /** `marks`, where the pitch marks are found, is the input itself unless given (see VoiceEngine). */
+  constructor(sampleRate: number, blockSize: number, historyLength: number, tempo: GrainTempo, marks?: SampleHistory) {
     this.history = new SampleHistory(historyLength);
-    this.shifter = new PitchSynchronousShifter(this.history, sampleRate, tempo);
+    this.shifter = new PitchSynchronousShifter(this.history, sampleRate, tempo, marks);
     this.equalizer = new VoiceEqualizer(sampleRate, blockSize);
     this.limiter = new OutputLimiter(sampleRate);
     this.loudness = new LoudnessKeeper(sampleRate);

@@ -5,6 +5,7 @@ import { fundamentalFrequency, rms } from '../../../tests/support/dsp/analysis';
 import { harmonicsToNoiseRatio } from '../../../tests/support/dsp/quality';
 import { harmonicTone, seededRandom, speechLikeSignal, toInt16 } from '../../../tests/support/dsp/speech-like-signal';
 import { pitchOf, processFrames, soundingStretches, toFloat } from '../../../tests/support/dsp/voice-engine-harness';
+import { SampleHistory } from './sample-history';
 import { VoiceEngine } from './voice-engine';
 import { VoiceEngineError } from './voice-engine-error';
 
@@ -33,6 +34,11 @@ describe('VoiceEngine: its contract', () => {
     expect(errorCode(() => engine.process(new Int16Array(319).fill(1000), output))).toBe('frame-size');
     expect(output.every((value) => value === 0)).toBe(true);
     expect(errorCode(() => engine.process(new Int16Array(320), new Int16Array(640)))).toBe('frame-size');
+  });
+
+  it('refuses a history to find its pitch marks on that holds less than a second', () => {
+    expect(() => new VoiceEngine(16_000, settings(1.5), new SampleHistory(8_000))).toThrow('the history marks are found on holds 8192 samples, under a second at 16000 Hz');
+    expect(new VoiceEngine(16_000, settings(1.5), new SampleHistory(16_000)).frameSize).toBe(320);
   });
 
   it('refuses settings outside the range of docs/product.md §5 and keeps the ones it had', () => {

@@ -1,6 +1,7 @@
 import { frameSamples, type CallSampleRate } from '../../common/calls';
 import { isDefaultVoice, type VoiceSettings } from '../../common/voice';
 import { FixedTempo, LiveTempo } from './live-tempo';
+import type { SampleHistory } from './sample-history';
 import { SpeechActivity } from './speech-activity';
 import { VoiceChain } from './voice-chain';
 import { VoiceEngineError } from './voice-engine-error';
@@ -33,7 +34,14 @@ export class VoiceEngine {
   private running = false;
   private fadingIn = false;
 
-  constructor(sampleRate: CallSampleRate, settings: VoiceSettings) {
+  /**
+   * `marks` is for measuring, never for calls: the pitch marks are then found on it rather than on
+   * the input, whose grains are still the ones moved. A caller that writes a noisy voice into it,
+   * frame by frame before each `process`, and hands `process` the same voice without the noise
+   * hears what the engine, led by the noisy voice, does to the voice alone (decision 026). It must
+   * hold a second of audio.
+   */
+  constructor(sampleRate: CallSampleRate, settings: VoiceSettings, marks?: SampleHistory) {
     checkSampleRate(sampleRate);
     checkVoiceSettings(settings);
     this.sampleRate = sampleRate;
@@ -41,7 +49,8 @@ export class VoiceEngine {
     const maxDelay = Math.round(sampleRate * MAX_LIVE_DELAY_SECONDS);
     // Time-stretching reads back as far as the largest delay, plus the pitch tracker's window.
     const historyLength = maxDelay + Math.round(sampleRate * 0.1);
-    this.chain = new VoiceChain(sampleRate, this.frameSize, historyLength, new FixedTempo(1));
+    if (marks && marks.length < sampleRate) throw new Error(`the history marks are found on holds ${marks.length} samples, under a second at ${sampleRate} Hz`);
+    this.chain = new VoiceChain(sampleRate, this.frameSize, historyLength, new FixedTempo(1), marks);
     const shifter = this.chain.shifter;
     this.effectLatencySamples = shifter.liveDelay;
     this.periodJitterSamples = Math.ceil(shifter.maxPeriod / 2);
