@@ -1,4 +1,5 @@
-import type { ClientMessage, ServerMessage } from '../../src/common/realtime';
+import type { ServerMessage } from '../../src/common/realtime';
+import type { ClientMessage } from '../../src/common/realtime-client-messages';
 import type { Signalling } from '../../src/web/lib/realtime';
 
 /** The tab's signalling socket as the calls code sees it: what it sent, and the server's messages delivered by hand. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import * as realtime from '../realtime';
+import * as realtimeClientMessages from '../realtime-client-messages';
 import * as account from './account';
 import * as admin from './admin';
 import * as auth from './auth';
@@ -16,7 +16,7 @@ import * as vonagePhone from './vonage-phone';
 // What a client sends: bodies, query strings, path parameters, compatibility payloads, socket messages.
 const REQUEST_SCHEMA_NAME = /(Body|Query|Params|Payload|Request)Schema$|^clientMessageSchema$/;
 
-const modules = { account, admin, auth, calls, contacts, numbers, payments, preferences, swiftPayment, voiceSettings, vonagePhone, realtime };
+const modules = { account, admin, auth, calls, contacts, numbers, payments, preferences, swiftPayment, voiceSettings, vonagePhone, realtimeClientMessages };
 
 const requestSchemas = Object.entries(modules).flatMap(([moduleName, exports]) =>
   Object.entries(exports as Record<string, unknown>)
@@ -67,7 +67,7 @@ describe('request schemas', () => {
       'payments.paymentReferenceParamsSchema',
       'admin.adminCallParamsSchema',
       'vonagePhone.provisionNumberPayloadSchema',
-      'realtime.clientMessageSchema',
+      'realtimeClientMessages.clientMessageSchema',
     ]) {
       expect(names).toContain(expected);
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../common/realtime';
+import type { ServerMessage } from '../../common/realtime';
+import { clientMessageSchema, type ClientMessage } from '../../common/realtime-client-messages';
 import type { SessionUser } from '../../common/api/session';
 import type { Bus, Unsubscribe } from '../bus/bus';
 import type { Presence } from './presence';

@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { toast } from './toast';
 import { sessionAnswerSchema } from '../../common/api/session';
-import { serverMessageSchema, type ClientMessage, type ServerMessage } from '../../common/realtime';
+import { serverMessageSchema, type ServerMessage } from '../../common/realtime';
+import type { ClientMessage } from '../../common/realtime-client-messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api-client';
 import { ReconnectPolicy } from './reconnect-policy';
