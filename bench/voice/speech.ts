@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { compareSpeechPitch, mixAtSnr } from '../../tests/support/dsp/speech-quality';
+import { toFloat } from '../../tests/support/dsp/voice-engine-harness';
 import { readWav } from '../../tests/support/dsp/wav-file';
 import type { FrameProcessor } from './subjects';
 
@@ -143,10 +144,6 @@ function padded(samples: Int16Array, silence: number): Int16Array {
   const out = new Int16Array(samples.length + silence);
   out.set(samples);
   return out;
-}
-
-function toFloat(samples: Int16Array): Float32Array {
-  return Float32Array.from(samples, (value) => value / 32768);
 }
 
 function toInt16(samples: Float32Array): Int16Array {

@@ -29,21 +29,21 @@ function clip(name: string): Int16Array {
 const sentences = new Map(SPEAKERS.map((speaker) => [speaker, clip(`sample-sentence-${speaker}`)]));
 const cleanInputs = new Map([...sentences].map(([speaker, samples]) => [speaker, toFloat(samples)]));
 
-function noisy(speaker: string, noise: Float32Array): Int16Array {
-  return Int16Array.from(mixAtSnr(cleanInputs.get(speaker)!, noise, 10), (value) => Math.max(-32768, Math.min(32767, Math.round(value * 32768))));
+/** Float samples as the 16-bit PCM the engine takes. */
+function pcm(samples: Float32Array): Int16Array {
+  return Int16Array.from(samples, (value) => Math.max(-32768, Math.min(32767, Math.round(value * 32768))));
 }
 
 /** The voice's part of the engine's output on the voice with `noise` added, judged against the clean voice. */
 function voicePart(speaker: string, settings: VoiceSettings, ratio: number, noise: Float32Array): SpeechPitchResult {
   const clean = cleanInputs.get(speaker)!;
-  return compareSpeechPitch(clean, toFloat(voicePartOfOutput(RATE, settings, sentences.get(speaker)!, noisy(speaker, noise))), { sampleRate: RATE, ratio });
+  return compareSpeechPitch(clean, toFloat(voicePartOfOutput(RATE, settings, sentences.get(speaker)!, pcm(mixAtSnr(clean, noise, 10)))), { sampleRate: RATE, ratio });
 }
 
 function changed(speaker: string, settings: VoiceSettings, ratio: number, noise?: Float32Array): SpeechPitchResult {
   const clean = cleanInputs.get(speaker)!;
   const input = noise ? mixAtSnr(clean, noise, 10) : clean;
-  const samples = Int16Array.from(input, (value) => Math.max(-32768, Math.min(32767, Math.round(value * 32768))));
-  const output = toFloat(processFrames(new VoiceEngine(RATE, settings), samples));
+  const output = toFloat(processFrames(new VoiceEngine(RATE, settings), pcm(input)));
   return compareSpeechPitch(input, output, { sampleRate: RATE, ratio, reference: clean });
 }
 
