@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { readPlayedAudio } from '../../bench/network/played-audio';
 import { detectDtmf } from '../../src/dsp/dtmf';
 import { rms } from '../support/dsp/analysis';
@@ -54,31 +55,50 @@ test('touch-tones: * and # typed before a call are refused for dialling; pressed
     .toBe(1);
   const [callContext] = playingTheEcho;
 
-  // The dialer's keypad during the call, then the keyboard.
-  const pressedAt = Date.now();
+  // The dialer's keypad during the call, then the keyboard. On a starved machine (CI's host beside
+  // other work) the page's playback breaks off now and then, and a key that sounded in a break is
+  // not heard: the keys are pressed again then, never when the echo held no break.
   const keypad = page.getByRole('group', { name: 'Keypad' });
-  for (const name of ['1', '5', '9', 'Pound']) await keypad.getByRole('button', { name, exact: true }).click();
-  await page.keyboard.press('*');
-  await expect(input).toHaveValue('');
-  // Reading the page's audio is work for its main thread, where the tap records: reads while the
-  // echo played the tones back made it miss some on a loaded machine. The first read waits until
-  // five tones (240 ms each) and the echo's 300 ms delay are over.
-  await page.waitForTimeout(3_000);
-
-  await expect
-    .poll(
-      async () => {
-        // Everything played since the first key, however slowly this machine reads it back.
-        const secondsSincePressed = (Date.now() - pressedAt) / 1000 + 1;
-        const recording = (await readPlayedAudio(page, secondsSincePressed)).find((candidate) => candidate.kind === 'audio-context' && candidate.startEpochMs === callContext!.startEpochMs);
-        // No two pressed keys are alike, so a key heard twice in a row is one tone a dropout of
-        // the starved page's playback split (the detector bridges one block, src/dsp/dtmf.ts).
-        return recording ? detectDtmf(recording.samples, recording.sampleRate).replace(/(.)\1+/g, '$1') : '';
-      },
-      { timeout: 20_000 },
-    )
-    .toBe('159#*');
+  for (let attempt = 1; ; attempt += 1) {
+    const pressedAt = Date.now();
+    for (const name of ['1', '5', '9', 'Pound']) await keypad.getByRole('button', { name, exact: true }).click();
+    await page.keyboard.press('*');
+    await expect(input).toHaveValue('');
+    // Reading the page's audio is work for its main thread, where the tap records: reads while the
+    // echo played the tones back made it miss some on a loaded machine. The first read waits until
+    // five tones (240 ms each) and the echo's 300 ms delay are over.
+    await page.waitForTimeout(3_000);
+    const readUntil = Date.now() + 10_000;
+    let heard = await keysHeardSince(page, callContext!.startEpochMs!, pressedAt);
+    while (heard.keys !== '159#*' && Date.now() < readUntil) {
+      await page.waitForTimeout(500);
+      heard = await keysHeardSince(page, callContext!.startEpochMs!, pressedAt);
+    }
+    if (heard.keys === '159#*') break;
+    expect(heard.breaks, `heard '${heard.keys}' for 159#*, with no break in the echo`).toBeGreaterThan(0);
+    expect(attempt, `heard '${heard.keys}' for 159#*, the echo breaking off ${heard.breaks} times`).toBeLessThan(3);
+    test.info().annotations.push({ type: 'pressed again', description: `heard '${heard.keys}', the echo breaking off ${heard.breaks} times in 20 ms pieces` });
+  }
 
   await bar.getByRole('button', { name: 'End call' }).click();
   await expect(bar).toBeHidden();
 });
+
+/** The echo's 220 Hz plays throughout at about 0.016 RMS: a 20 ms piece under a third of that is a break in the page's playback. */
+const BREAK_RMS = 0.005;
+const PIECE_SECONDS = 0.02;
+
+/** The keys the call's context (`startEpochMs`) played since `pressedAt`, and how many 20 ms pieces of that time were breaks. */
+async function keysHeardSince(page: Page, startEpochMs: number, pressedAt: number) {
+  // Everything played since the first key, however slowly this machine reads it back.
+  const seconds = (Date.now() - pressedAt) / 1000 + 1;
+  const recording = (await readPlayedAudio(page, seconds)).find((candidate) => candidate.kind === 'audio-context' && candidate.startEpochMs === startEpochMs);
+  if (!recording) return { keys: '', breaks: 0 };
+  const { samples, sampleRate } = recording;
+  const piece = Math.round(PIECE_SECONDS * sampleRate);
+  let breaks = 0;
+  for (let start = 0; start + piece <= samples.length; start += piece) if (rms(samples.subarray(start, start + piece)) < BREAK_RMS) breaks += 1;
+  // No two pressed keys are alike, so a key heard twice in a row is one tone a dropout of the
+  // starved page's playback split (the detector bridges one block, src/dsp/dtmf.ts).
+  return { keys: detectDtmf(samples, sampleRate).replace(/(.)\1+/g, '$1'), breaks };
+}
